@@ -1,0 +1,91 @@
+/**
+ * @module
+ * `createReplicaMock()`: one in-memory Environment Management Service with its replica apps.
+ */
+import type { RequestHandler } from 'msw'
+import { createApp, type ReplicaApp } from './handlers/create-app.js'
+import { createMswHandlers } from './msw.js'
+import { createRuntime, type ReplicaRuntime } from './runtime/create-runtime.js'
+import type { Lifecycle, ReplicaMockOptions } from './runtime/options.js'
+import type { StateDocument } from './runtime/state-document.js'
+import type { Clock } from './store/clock.js'
+import type { ApiKey, Member } from './schemas/tenant.js'
+import type { App, Version } from './schemas/app.js'
+import type { Workspace } from './schemas/workspace.js'
+
+/** Internal: the runtime and app behind a mock, for the server and plugins. Never re-exported. */
+export const kInternals = Symbol('replica-mock.internals')
+
+export interface ReplicaMockInternals {
+  runtime: ReplicaRuntime
+  app: ReplicaApp
+}
+
+export interface ReplicaMock {
+  /** @internal */
+  readonly [kInternals]: ReplicaMockInternals
+  /** MSW request handlers answering everything under `baseUrl`; add them to your `setupServer`. */
+  readonly handlers: RequestHandler[]
+  /** The app itself: `(Request) => Promise<Response>`, for any transport. */
+  readonly fetch: (request: Request) => Promise<Response>
+  /** Origin of the management API (`{baseUrl}/v1`) and of app URLs. */
+  readonly baseUrl: string
+  /** The mock clock every timestamp comes from. */
+  readonly clock: Clock
+  /** Lifecycle delays in force (mutable; `reset()` restores the configured ones). */
+  readonly lifecycle: Lifecycle
+  /** Resolves once the fixture is loaded (requests wait for it on their own). */
+  ready(): Promise<void>
+  /** Back to the loaded fixture, configured lifecycle delays and clock mode. */
+  reset(): Promise<void>
+  /** The whole state as one versioned JSON document. */
+  exportState(): StateDocument
+  /** Replaces the whole state with a document from `exportState`; a bad one changes nothing. */
+  importState(state: unknown): Promise<void>
+  /** Read access to the stored management resources, for inspection in tests. */
+  readonly workspaces: { get(id: string): Workspace | undefined; all(): Workspace[] }
+  readonly apps: { get(id: string): App | undefined; all(): App[] }
+  readonly versions: { get(id: string): Version | undefined; all(): Version[] }
+  readonly members: { all(): Member[] }
+  readonly apiKeys: { all(): ApiKey[] }
+}
+
+/**
+ * Creates a mock of the service.
+ * @example
+ * const replica = createReplicaMock()
+ * const server = setupServer(...replica.handlers)
+ * server.listen()
+ * await fetch('https://api.replica.test/v1/me', { headers: { authorization: 'Bearer test-api-key' } })
+ */
+export function createReplicaMock(options: ReplicaMockOptions = {}): ReplicaMock {
+  const runtime = createRuntime(options)
+  const app = createApp(runtime)
+  const fetch = async (request: Request) => app.fetch(request)
+  const { store } = runtime.ctx
+  return {
+    [kInternals]: { runtime, app },
+    handlers: createMswHandlers(() => runtime.baseUrl, fetch),
+    fetch,
+    get baseUrl() {
+      return runtime.baseUrl
+    },
+    clock: runtime.clock,
+    get lifecycle() {
+      return runtime.lifecycle
+    },
+    ready: () => runtime.ready,
+    reset: () => runtime.reset(),
+    exportState: () => runtime.exportState(),
+    importState: (state) => runtime.importState(state),
+    workspaces: readView(store.workspaces),
+    apps: readView(store.apps),
+    versions: readView(store.versions),
+    members: readView(store.members),
+    apiKeys: readView(store.apiKeys),
+  }
+}
+
+function readView<T extends { id: string }>(collection: { get(id: string): T | undefined; all(): T[] }) {
+  return { get: (id: string) => collection.get(id), all: () => collection.all() }
+}

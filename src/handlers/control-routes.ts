@@ -1,0 +1,65 @@
+/**
+ * @module
+ * The control API under `/__replica` (DESIGN.md "Control API"): test controls the real service
+ * does not have. Open on loopback; `adminToken` makes it require a bearer token.
+ */
+import { Hono } from 'hono'
+import { createMiddleware } from 'hono/factory'
+import { z } from 'zod'
+import { ManagementError } from '../management/errors.js'
+import type { ReplicaRuntime } from '../runtime/create-runtime.js'
+import { Lifecycle } from '../runtime/options.js'
+import { bearerToken } from './management/authenticate.js'
+import type { ReplicaEnv } from './http/replica-env.js'
+import { validJson } from './http/validate.js'
+import { VERSION } from '../version.js'
+
+const ClockCommand = z.union([
+  z.strictObject({ advanceMs: z.int().min(0) }),
+  z.strictObject({ set: z.iso.datetime({ offset: true }) }),
+  z.strictObject({ mode: z.enum(['real', 'manual']) }),
+])
+
+export function controlRoutes(runtime: ReplicaRuntime) {
+  const requireAdmin = createMiddleware<ReplicaEnv>(async (c, next) => {
+    const token = runtime.options.adminToken
+    if (token !== undefined && bearerToken(c.req.header('authorization')) !== token) {
+      throw new ManagementError(
+        'unauthenticated',
+        'Failed to authenticate: the control API needs the admin token',
+      )
+    }
+    await next()
+  })
+
+  const clockView = () => ({ mode: runtime.clock.mode, now: runtime.clock.now().toISOString() })
+
+  return new Hono<ReplicaEnv>()
+    .get('/health', (c) => c.json({ ok: true, version: VERSION }))
+    .use(requireAdmin)
+    .post('/reset', async (c) => {
+      await runtime.reset()
+      return c.json({ ok: true })
+    })
+    .get('/state', (c) => c.json(runtime.exportState()))
+    .put('/state', ...validJson(z.unknown()), async (c) => {
+      await runtime.importState(c.req.valid('json'))
+      return c.json({ ok: true })
+    })
+    .get('/clock', (c) => c.json(clockView()))
+    .post('/clock', ...validJson(ClockCommand), (c) => {
+      const command = c.req.valid('json')
+      if ('advanceMs' in command) runtime.clock.advance(command.advanceMs)
+      else if ('set' in command) runtime.clock.set(command.set)
+      else runtime.clock.setMode(command.mode)
+      return c.json(clockView())
+    })
+    .get('/lifecycle', (c) => c.json(runtime.lifecycle))
+    .put('/lifecycle', ...validJson(Lifecycle.partial()), (c) => {
+      Object.assign(runtime.lifecycle, c.req.valid('json'))
+      return c.json(runtime.lifecycle)
+    })
+    .all('*', (c) => {
+      throw new ManagementError('not_found', `Failed to find route: ${c.req.method} ${c.req.path}`)
+    })
+}

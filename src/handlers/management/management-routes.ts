@@ -1,0 +1,38 @@
+/**
+ * @module
+ * Everything under `/v1`: body cap, bearer auth, the resource route groups, and a
+ * management-format 404 for any other path.
+ */
+import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { ManagementError } from '../../management/errors.js'
+import type { ReplicaRuntime } from '../../runtime/create-runtime.js'
+import type { ReplicaEnv } from '../http/replica-env.js'
+import { managementErrorResponse } from '../http/to-error-response.js'
+import { authenticateCaller } from './authenticate.js'
+import { catalogRoutes } from './catalog-routes.js'
+import { workspaceRoutes } from './workspace-routes.js'
+
+export function managementRoutes(runtime: ReplicaRuntime) {
+  const { ctx } = runtime
+  return new Hono<ReplicaEnv>()
+    .use(
+      bodyLimit({
+        maxSize: runtime.options.maxBodyBytes,
+        onError: (c) =>
+          managementErrorResponse(
+            c,
+            new ManagementError(
+              'body_too_large',
+              `Failed to read the request body: it is larger than ${runtime.options.maxBodyBytes} bytes`,
+            ),
+          ),
+      }),
+    )
+    .use(authenticateCaller(ctx))
+    .route('/', catalogRoutes(ctx))
+    .route('/', workspaceRoutes(ctx))
+    .all('*', (c) => {
+      throw new ManagementError('not_found', `Failed to find route: ${c.req.method} ${c.req.path}`)
+    })
+}

@@ -1,0 +1,13 @@
+/**
+ * @module replica-mock
+ * Public surface: `createReplicaMock`, its options and instance types, and the schemas.
+ */
+export { createReplicaMock } from './create-replica-mock.js'
+export type { ReplicaMock } from './create-replica-mock.js'
+export type { ReplicaMockOptions, Lifecycle } from './runtime/options.js'
+export type { StateDocument } from './runtime/state-document.js'
+export type { Clock, ClockMode } from './store/clock.js'
+export { defaultFixture } from './fixtures/default-fixture.js'
+export { FixtureError } from './fixtures/load-fixture.js'
+export type { Fixture } from './fixtures/fixture-schema.js'
+export * as schemas from './schemas/index.js'

@@ -1,0 +1,29 @@
+/**
+ * @module
+ * Workspaces. A member sees every workspace of the organization; an API key sees only its own
+ * (spec "Authentication" 2), and any other is reported as not found.
+ */
+import type { Workspace } from '../schemas/workspace.js'
+import { type Caller, canSeeWorkspace } from './auth.js'
+import type { ManagementContext } from './context.js'
+import { notFound } from './errors.js'
+import { type Page, type PageRequest, paginate } from './pagination.js'
+
+export function listWorkspaces(
+  ctx: ManagementContext,
+  caller: Caller,
+  query: PageRequest & { archived: boolean },
+): Page<Workspace> {
+  return paginate(
+    ctx.store.workspaces,
+    query,
+    (workspace) =>
+      canSeeWorkspace(caller, workspace.id) && (workspace.archivedAt !== null) === query.archived,
+  )
+}
+
+export function getWorkspace(ctx: ManagementContext, caller: Caller, workspaceId: string): Workspace {
+  const workspace = ctx.store.workspaces.get(workspaceId)
+  if (!workspace || !canSeeWorkspace(caller, workspaceId)) throw notFound('workspace', workspaceId)
+  return workspace
+}

@@ -1,0 +1,99 @@
+/**
+ * @module
+ * A mock's whole runtime: options, clock, store, loaded fixture, lifecycle delays, and the
+ * operations behind the control API (reset, export, import). One per `createReplicaMock`;
+ * nothing here is module-level, so two mocks in one process share nothing.
+ */
+import type { Fixture } from '../fixtures/fixture-schema.js'
+import { describeIssues, loadFixture } from '../fixtures/load-fixture.js'
+import type { ManagementContext } from '../management/context.js'
+import { invalidRequest } from '../management/errors.js'
+import { type Clock, createClock } from '../store/clock.js'
+import { createStore, type StoreContent } from '../store/store.js'
+import { Lifecycle, ReplicaMockOptions, type ResolvedOptions } from './options.js'
+import { STATE_FORMAT, STATE_VERSION, StateDocument } from './state-document.js'
+
+export interface ReplicaRuntime {
+  readonly options: ResolvedOptions
+  readonly ctx: ManagementContext
+  readonly clock: Clock
+  /** Lifecycle delays in force (reset restores the configured ones). */
+  lifecycle: Lifecycle
+  /** Origin of the management API and app URLs; a standalone server sets it once it listens. */
+  baseUrl: string
+  /** Settles once the store holds its data; every request waits for it. */
+  ready: Promise<void>
+  reset(): Promise<void>
+  exportState(): StateDocument
+  importState(document: unknown): Promise<void>
+}
+
+export function createRuntime(input: ReplicaMockOptions = {}): ReplicaRuntime {
+  const parsed = ReplicaMockOptions.safeParse(input)
+  if (!parsed.success) {
+    throw new TypeError(`[replica-mock] Failed to create the mock: ${describeIssues(parsed.error.issues)}`)
+  }
+  const options = parsed.data
+  const fixture = loadFixture(options.fixture)
+  const clock = createClock(options.clock)
+  const store = createStore()
+  const configuredLifecycle = Lifecycle.parse(options.lifecycle)
+
+  const runtime: ReplicaRuntime = {
+    options,
+    clock,
+    ctx: { store, clock },
+    lifecycle: { ...configuredLifecycle },
+    baseUrl: options.baseUrl,
+    ready: Promise.resolve(),
+
+    reset() {
+      runtime.lifecycle = { ...configuredLifecycle }
+      clock.setMode(options.clock)
+      if (options.clock === 'real') clock.set(Date.now())
+      runtime.ready = store.restore(fixtureContent(fixture))
+      return runtime.ready
+    },
+
+    exportState() {
+      return {
+        format: STATE_FORMAT,
+        version: STATE_VERSION,
+        clock: { mode: clock.mode, now: clock.now().toISOString() },
+        lifecycle: { ...runtime.lifecycle },
+        store: store.serialise(),
+      }
+    },
+
+    async importState(document) {
+      const result = StateDocument.safeParse(document)
+      if (!result.success) {
+        throw invalidRequest(`Failed to import state: ${describeIssues(result.error.issues)}`)
+      }
+      const state = result.data
+      try {
+        await store.restore(state.store)
+      } catch (error) {
+        throw invalidRequest(`Failed to import state: ${(error as Error).message}`)
+      }
+      runtime.lifecycle = { ...state.lifecycle }
+      clock.setMode(state.clock.mode)
+      clock.set(state.clock.now)
+    },
+  }
+  runtime.ready = runtime.reset()
+  return runtime
+}
+
+function fixtureContent(fixture: Fixture): StoreContent {
+  return {
+    tenancy: { organization: fixture.organization, limits: fixture.limits },
+    collections: {
+      workspaces: fixture.workspaces,
+      apps: fixture.apps,
+      versions: fixture.versions,
+      members: fixture.members,
+      apiKeys: fixture.apiKeys,
+    },
+  }
+}

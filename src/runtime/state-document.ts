@@ -1,0 +1,19 @@
+/**
+ * @module
+ * The versioned JSON document of a whole mock's state (`exportState` / `GET /__replica/state`).
+ */
+import { z } from 'zod'
+import { StoreContent } from '../store/store.js'
+import { Lifecycle } from './options.js'
+
+export const STATE_FORMAT = 'replica-mock/state'
+export const STATE_VERSION = 1
+
+export const StateDocument = z.strictObject({
+  format: z.literal(STATE_FORMAT),
+  version: z.literal(STATE_VERSION),
+  clock: z.strictObject({ mode: z.enum(['real', 'manual']), now: z.iso.datetime() }),
+  lifecycle: Lifecycle,
+  store: StoreContent,
+})
+export type StateDocument = z.infer<typeof StateDocument>

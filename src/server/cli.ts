@@ -1,0 +1,149 @@
+#!/usr/bin/env node
+/**
+ * @module
+ * `replica-mock serve`: the standalone server from the command line.
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { parseArgs } from 'node:util'
+import { createReplicaServer, type ReplicaServer } from './create-server.js'
+
+const USAGE = `Usage: replica-mock serve [options]
+
+Options:
+  --port <n>            port to listen on; 0 picks a free one (default 4010)
+  --host <addr>         interface to bind (default 127.0.0.1)
+  --fixture <file>      JSON fixture to start and reset to (default: built-in fixture)
+  --state-file <file>   load state from this file at start, save it there on SIGINT/SIGTERM
+  --admin-token <t>     require "Authorization: Bearer <t>" on the control API (/__replica)
+  --clock <mode>        real (default) or manual
+  --start-ms <n>        ms an environment stays starting (default 0)
+  --resume-ms <n>       ms a resumed environment stays starting (default 0)
+  --snapshot-ms <n>     ms a snapshot stays saving (default 0)
+  --bulk-ms <n>         ms a bulk job takes after upload completes (default 0)
+  --max-body-bytes <n>  largest management request body (default 1048576)
+  --quiet               print only the listening line
+  -h, --help            show this help
+`
+
+class UsageError extends Error {}
+
+function integerFlag(name: string, value: string | undefined, min = 0): number | undefined {
+  if (value === undefined) return undefined
+  if (!/^\d+$/.test(value) || Number(value) < min) {
+    throw new UsageError(`--${name} must be an integer >= ${min}, got "${value}"`)
+  }
+  return Number(value)
+}
+
+function parse(argv: string[]) {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    strict: true,
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      fixture: { type: 'string' },
+      'state-file': { type: 'string' },
+      'admin-token': { type: 'string' },
+      clock: { type: 'string' },
+      'start-ms': { type: 'string' },
+      'resume-ms': { type: 'string' },
+      'snapshot-ms': { type: 'string' },
+      'bulk-ms': { type: 'string' },
+      'max-body-bytes': { type: 'string' },
+      quiet: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  })
+  if (values.help) return { help: true as const }
+  const [command, ...rest] = positionals
+  if (command !== 'serve')
+    throw new UsageError(command ? `unknown command "${command}"` : 'missing command "serve"')
+  if (rest.length > 0) throw new UsageError(`unexpected argument "${rest[0]}"`)
+  if (values.clock !== undefined && values.clock !== 'real' && values.clock !== 'manual') {
+    throw new UsageError(`--clock must be "real" or "manual", got "${values.clock}"`)
+  }
+  const port = integerFlag('port', values.port) ?? 4010
+  if (port > 65535) throw new UsageError(`--port must be at most 65535, got "${port}"`)
+  const lifecycle = Object.fromEntries(
+    (['start', 'resume', 'snapshot', 'bulk'] as const)
+      .map((name) => [`${name}Ms`, integerFlag(`${name}-ms`, values[`${name}-ms`])])
+      .filter(([, value]) => value !== undefined),
+  )
+  return {
+    help: false as const,
+    quiet: values.quiet ?? false,
+    stateFile: values['state-file'],
+    options: {
+      port,
+      host: values.host ?? '127.0.0.1',
+      fixture: values.fixture,
+      adminToken: values['admin-token'],
+      clock: values.clock as 'real' | 'manual' | undefined,
+      lifecycle,
+      maxBodyBytes: integerFlag('max-body-bytes', values['max-body-bytes'], 1),
+    },
+  }
+}
+
+async function main(argv: string[]): Promise<number> {
+  let command: ReturnType<typeof parse>
+  try {
+    command = parse(argv)
+  } catch (error) {
+    process.stderr.write(`replica-mock: ${(error as Error).message}\n\n${USAGE}`)
+    return 2
+  }
+  if (command.help) {
+    process.stdout.write(USAGE)
+    return 0
+  }
+  const { options, quiet, stateFile } = command
+  let server: ReplicaServer
+  try {
+    server = await createReplicaServer({
+      ...Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)),
+      onRequest: quiet
+        ? undefined
+        : ({ method, path, status, ms }) =>
+            process.stdout.write(`${method} ${path} ${status} ${ms.toFixed(1)}ms\n`),
+    })
+    if (stateFile && existsSync(stateFile)) {
+      await server.mock.importState(JSON.parse(readFileSync(stateFile, 'utf8')))
+    }
+  } catch (error) {
+    const err = error as NodeJS.ErrnoException
+    const reason =
+      err.code === 'EADDRINUSE' ? `port ${options.port} on ${options.host} is already in use` : err.message
+    process.stderr.write(`replica-mock: Failed to start: ${reason}\n`)
+    return 1
+  }
+
+  process.stdout.write(`replica-mock listening on ${server.url}\n`)
+  if (!quiet) {
+    const [key] = server.mock.apiKeys.all()
+    if (key) process.stdout.write(`default API key: ${key.token} (workspace ${key.workspaceId})\n`)
+  }
+
+  return new Promise<number>((resolve) => {
+    let stopping = false
+    const stop = async (signal: string) => {
+      if (stopping) return
+      stopping = true
+      try {
+        if (stateFile) writeFileSync(stateFile, JSON.stringify(server.mock.exportState()))
+        await server.close()
+        if (!quiet) process.stdout.write(`replica-mock stopped (${signal})\n`)
+        resolve(0)
+      } catch (error) {
+        process.stderr.write(`replica-mock: Failed to stop cleanly: ${(error as Error).message}\n`)
+        resolve(1)
+      }
+    }
+    process.once('SIGINT', () => void stop('SIGINT'))
+    process.once('SIGTERM', () => void stop('SIGTERM'))
+  })
+}
+
+main(process.argv.slice(2)).then((code) => process.exit(code))

@@ -1,0 +1,74 @@
+/**
+ * @module
+ * The standalone server: the same Hono app as in-process, behind `@hono/node-server`.
+ */
+import type { AddressInfo } from 'node:net'
+import { serve } from '@hono/node-server'
+import { createReplicaMock, kInternals, type ReplicaMock } from '../create-replica-mock.js'
+import type { ReplicaMockOptions } from '../runtime/options.js'
+
+export interface ReplicaServerOptions extends ReplicaMockOptions {
+  /** Port to listen on; 0 picks a free one. @default 4010 */
+  port?: number
+  /** Interface to bind. @default '127.0.0.1' */
+  host?: string
+  /** Called once per handled request (the CLI logs with it unless `--quiet`). */
+  onRequest?: (line: { method: string; path: string; status: number; ms: number }) => void
+}
+
+export interface ReplicaServer {
+  /** `http://HOST:PORT`, also the mock's `baseUrl` unless one was given. */
+  readonly url: string
+  readonly port: number
+  readonly mock: ReplicaMock
+  close(): Promise<void>
+}
+
+/**
+ * Starts a standalone server.
+ * @example
+ * const server = await createReplicaServer({ port: 0 })
+ * await fetch(`${server.url}/v1/me`, { headers: { authorization: 'Bearer test-api-key' } })
+ * await server.close()
+ */
+export async function createReplicaServer(options: ReplicaServerOptions = {}): Promise<ReplicaServer> {
+  const { port = 4010, host = '127.0.0.1', onRequest, ...mockOptions } = options
+  const mock = createReplicaMock(mockOptions)
+  const { runtime, app } = mock[kInternals]
+  await mock.ready()
+
+  const fetch = onRequest
+    ? async (request: Request, env: unknown) => {
+        const started = performance.now()
+        const response = await app.fetch(request, env)
+        const { pathname } = new URL(request.url)
+        onRequest({
+          method: request.method,
+          path: pathname,
+          status: response.status,
+          ms: performance.now() - started,
+        })
+        return response
+      }
+    : app.fetch
+
+  const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
+    const started = serve({ fetch, port, hostname: host }, () => resolve(started))
+    started.once('error', reject)
+  })
+  const { port: actualPort } = server.address() as AddressInfo
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${actualPort}`
+  if (mockOptions.baseUrl === undefined) runtime.baseUrl = url
+
+  return {
+    url,
+    port: actualPort,
+    mock,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        // keep-alive sockets would hold close() open until they time out
+        ;(server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.()
+        server.close((error) => (error ? reject(error) : resolve()))
+      }),
+  }
+}

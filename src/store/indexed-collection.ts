@@ -1,0 +1,228 @@
+/**
+ * @module
+ * A `@msw/data` collection with the indexes it lacks. @msw/data keeps records in an array and
+ * scans on every lookup (see DESIGN.md "Why"), so beside it this keeps an id `Map`, optional
+ * secondary indexes and the records in (orderKey, insertion) order for keyset pagination.
+ * Every write validates with the zod schema first (@msw/data only logs schema issues), and
+ * records its undo step in the store's journal so transactions can roll back.
+ */
+import { Collection } from '@msw/data'
+import type { z } from 'zod'
+import { StoreError } from './errors.js'
+import type { Journal } from './journal.js'
+
+type Keyed = { id: string }
+
+export interface IndexedCollectionOptions<T extends Keyed> {
+  name: string
+  schema: z.ZodType<T>
+  journal: Journal
+  /** Fields with an equality index (`findBy`). */
+  indexes?: ReadonlyArray<keyof T & string>
+  /** Sort key for `newestFirst` (an ISO timestamp); records with equal keys keep insertion order. */
+  orderKey?: (record: T) => string
+}
+
+/** Where a page stops: the order key and insertion number of its last record. */
+export interface Position {
+  key: string
+  seq: number
+}
+
+interface Entry<T> {
+  record: T
+  seq: number
+  key: string
+}
+
+export class IndexedCollection<T extends Keyed> {
+  readonly name: string
+  #collection: Collection<z.ZodType<T>>
+  #schema: z.ZodType<T>
+  #journal: Journal
+  #byId = new Map<string, Entry<T>>()
+  #order: Entry<T>[] = []
+  #indexes = new Map<string, Map<unknown, Set<string>>>()
+  #orderKey: (record: T) => string
+  #seq = 0
+
+  constructor(options: IndexedCollectionOptions<T>) {
+    this.name = options.name
+    this.#schema = options.schema
+    this.#journal = options.journal
+    this.#collection = new Collection({ schema: options.schema })
+    this.#orderKey = options.orderKey ?? (() => '')
+    for (const field of options.indexes ?? []) this.#indexes.set(field, new Map())
+  }
+
+  get size(): number {
+    return this.#byId.size
+  }
+
+  get(id: string): T | undefined {
+    return this.#byId.get(id)?.record
+  }
+
+  /** Records whose indexed `field` equals `value`, oldest first. */
+  findBy<K extends keyof T & string>(field: K, value: T[K]): T[] {
+    const index = this.#indexes.get(field)
+    if (!index) throw new StoreError(`Failed to query "${this.name}": "${field}" is not indexed`)
+    const ids = index.get(value)
+    if (!ids) return []
+    const out: T[] = []
+    for (const id of ids) out.push(this.#byId.get(id)!.record)
+    return out
+  }
+
+  /** All records, oldest first. */
+  all(): T[] {
+    return this.#order.map((entry) => entry.record)
+  }
+
+  /** Records newest first (order key desc, then insertion desc), starting after `after`. */
+  *newestFirst(after?: Position): Generator<{ record: T; position: Position }> {
+    let i = this.#order.length - 1
+    if (after) i = this.#lowerBound(after) - 1
+    for (; i >= 0; i--) {
+      const entry = this.#order[i]!
+      yield { record: entry.record, position: { key: entry.key, seq: entry.seq } }
+    }
+  }
+
+  async insert(values: T): Promise<T> {
+    if (this.#byId.has(values.id)) {
+      throw new StoreError(`Failed to insert into "${this.name}": id "${values.id}" exists`)
+    }
+    const parsed = this.#validate(values, 'insert')
+    const record = (await this.#collection.create(parsed as never)) as T
+    this.#add(record, ++this.#seq)
+    this.#journal.record(() => this.#drop(record.id))
+    return record
+  }
+
+  async update(id: string, changes: Partial<T>): Promise<T> {
+    const entry = this.#byId.get(id)
+    if (!entry) throw new StoreError(`Failed to update "${this.name}": no record "${id}"`)
+    const previous = entry.record
+    const parsed = this.#validate({ ...previous, ...changes, id }, 'update')
+    const next = (await this.#collection.update(previous as never, {
+      data(draft: any) {
+        for (const key of Object.keys(draft)) if (!(key in (parsed as object))) delete draft[key]
+        Object.assign(draft, parsed)
+      },
+      strict: true,
+    })) as T
+    this.#replace(entry, next)
+    this.#journal.record(async () => {
+      await this.#collection.update(next as never, {
+        data(draft: any) {
+          Object.assign(draft, previous)
+        },
+        strict: true,
+      })
+      this.#replace(this.#byId.get(id)!, previous)
+    })
+    return next
+  }
+
+  async remove(id: string): Promise<T | undefined> {
+    const entry = this.#byId.get(id)
+    if (!entry) return undefined
+    this.#drop(id)
+    this.#journal.record(async () => {
+      const record = (await this.#collection.create(entry.record as never)) as T
+      this.#add(record, entry.seq)
+    })
+    return entry.record
+  }
+
+  /** Plain JSON-safe copies of every record, oldest first. */
+  serialise(): T[] {
+    return this.#order.map((entry) => structuredClone(stripSymbols(entry.record)))
+  }
+
+  /** Replaces every record (not journaled: restores happen outside transactions). */
+  async restore(records: readonly T[]): Promise<void> {
+    this.clear()
+    for (const values of records) {
+      const parsed = this.#validate(values, 'restore')
+      const record = (await this.#collection.create(parsed as never)) as T
+      this.#add(record, ++this.#seq)
+    }
+  }
+
+  clear(): void {
+    this.#collection.clear()
+    this.#byId.clear()
+    this.#order = []
+    for (const index of this.#indexes.values()) index.clear()
+  }
+
+  #validate(values: unknown, verb: string): T {
+    const result = this.#schema.safeParse(values)
+    if (result.success) return result.data
+    const issues = result.error.issues.map((issue) => ({ path: issue.path, message: issue.message }))
+    const detail = issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`).join('; ')
+    throw new StoreError(`Failed to ${verb} "${this.name}" record: ${detail}`, issues)
+  }
+
+  #add(record: T, seq: number): void {
+    const entry: Entry<T> = { record, seq, key: this.#orderKey(record) }
+    this.#byId.set(record.id, entry)
+    const at = this.#lowerBound(entry)
+    this.#order.splice(at, 0, entry)
+    this.#indexAdd(record)
+  }
+
+  #drop(id: string): void {
+    const entry = this.#byId.get(id)
+    if (!entry) return
+    this.#collection.delete(entry.record as never)
+    this.#byId.delete(id)
+    this.#order.splice(this.#lowerBound(entry), 1)
+    this.#indexRemove(entry.record)
+  }
+
+  #replace(entry: Entry<T>, next: T): void {
+    this.#indexRemove(entry.record)
+    entry.record = next
+    this.#indexAdd(next)
+    // the order key is immutable for a record (a creation timestamp)
+  }
+
+  /** First index in #order whose (key, seq) is >= the given position. */
+  #lowerBound(position: Position): number {
+    let lo = 0
+    let hi = this.#order.length
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1
+      const entry = this.#order[mid]!
+      if (entry.key < position.key || (entry.key === position.key && entry.seq < position.seq)) lo = mid + 1
+      else hi = mid
+    }
+    return lo
+  }
+
+  #indexAdd(record: T): void {
+    for (const [field, index] of this.#indexes) {
+      const value = record[field as keyof T]
+      const ids = index.get(value)
+      if (ids) ids.add(record.id)
+      else index.set(value, new Set([record.id]))
+    }
+  }
+
+  #indexRemove(record: T): void {
+    for (const [field, index] of this.#indexes) {
+      const value = record[field as keyof T]
+      const ids = index.get(value)
+      ids?.delete(record.id)
+      if (ids?.size === 0) index.delete(value)
+    }
+  }
+}
+
+/** @msw/data adds symbol-keyed internals to records; JSON never sees them, structuredClone does. */
+function stripSymbols<T>(record: T): T {
+  return { ...(record as object) } as T
+}
