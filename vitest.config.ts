@@ -1,0 +1,25 @@
+import { defineConfig } from 'vitest/config'
+
+// Conformance files run twice, like moto's ServerMode: once through the exported MSW handlers
+// in-process, once against the standalone server over real HTTP (test/support/harness.ts).
+const conformance = (transport: 'msw' | 'http') => ({
+  extends: true as const,
+  test: {
+    name: `conformance-${transport}`,
+    include: ['test/conformance/**/*.test.ts'],
+    provide: { transport },
+  },
+})
+
+export default defineConfig({
+  test: {
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['src/**/*.test.ts'] } },
+      conformance('msw'),
+      conformance('http'),
+      { extends: true, test: { name: 'cli', include: ['test/cli/**/*.test.ts'] } },
+    ],
+  },
+})
