@@ -23,30 +23,40 @@ export function paginate<T extends { id: string }, R = T>(
   filter: (record: T) => boolean = () => true,
   view: (record: T) => R = (record) => record as unknown as R,
 ): Page<R> {
-  const after = request.cursor === undefined ? undefined : decodeCursor(request.cursor)
+  const after = request.cursor === undefined ? undefined : resolveCursor(collection, request.cursor)
   const data: R[] = []
-  let last: Position | undefined
-  for (const { record, position } of collection.newestFirst(after)) {
+  let last: T | undefined
+  for (const { record } of collection.newestFirst(after)) {
     if (!filter(record)) continue
-    if (data.length === request.limit) return { data, nextCursor: encodeCursor(last!) }
+    if (data.length === request.limit) return { data, nextCursor: encodeCursor(collection, last!) }
     data.push(view(record))
-    last = position
+    last = record
   }
   return { data, nextCursor: null }
 }
 
-function encodeCursor(position: Position): string {
-  return Buffer.from(JSON.stringify([position.key, position.seq])).toString('base64url')
+// A cursor names the last record shown by (order key, id), not by insertion number, so it stays
+// valid across export/import (which renumbers insertions).
+export function encodeCursor<T extends { id: string }>(collection: IndexedCollection<T>, last: T): string {
+  const key = collection.positionOf(last.id)!.key
+  return Buffer.from(JSON.stringify([key, last.id])).toString('base64url')
 }
 
-function decodeCursor(cursor: string): Position {
+export function resolveCursor<T extends { id: string }>(
+  collection: IndexedCollection<T>,
+  cursor: string,
+): Position {
+  let value: unknown
   try {
-    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'))
-    if (Array.isArray(value) && typeof value[0] === 'string' && Number.isInteger(value[1])) {
-      return { key: value[0], seq: value[1] }
-    }
+    value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'))
   } catch {
-    // falls through to the error below
+    // handled below
   }
-  throw invalidRequest('Failed to read cursor: it is malformed', { cursor: ['Malformed cursor'] })
+  if (!Array.isArray(value) || typeof value[0] !== 'string' || typeof value[1] !== 'string') {
+    throw invalidRequest('Failed to read cursor: it is malformed', { cursor: ['Malformed cursor'] })
+  }
+  const [key, id] = value as [string, string]
+  const position = collection.positionOf(id)
+  // the record is gone (hard-deleted): resume after every record with the same key
+  return position?.key === key ? position : { key, seq: Number.NEGATIVE_INFINITY }
 }

@@ -74,6 +74,12 @@ export class IndexedCollection<T extends Keyed> {
     return out
   }
 
+  /** Where `id` sits in the order (for cursors), or undefined when it is gone. */
+  positionOf(id: string): Position | undefined {
+    const entry = this.#byId.get(id)
+    return entry && { key: entry.key, seq: entry.seq }
+  }
+
   /** All records, oldest first. */
   all(): T[] {
     return this.#order.map((entry) => entry.record)

@@ -1,0 +1,103 @@
+import { expect, it } from 'vitest'
+import { z } from 'zod'
+import { StoreError } from './errors.js'
+import { IndexedCollection } from './indexed-collection.js'
+import { Journal } from './journal.js'
+
+const Item = z.strictObject({ id: z.string(), createdAt: z.string(), status: z.enum(['a', 'b']) })
+type Item = z.infer<typeof Item>
+
+function setup() {
+  const journal = new Journal()
+  const items = new IndexedCollection({
+    name: 'items',
+    schema: Item,
+    journal,
+    indexes: ['status'],
+    orderKey: (item) => item.createdAt,
+  })
+  return { journal, items }
+}
+
+const item = (id: string, createdAt: string, status: Item['status'] = 'a'): Item => ({
+  id,
+  createdAt,
+  status,
+})
+
+it('finds records by id and by an indexed field', async () => {
+  const { items } = setup()
+  await items.insert(item('x', '2026-01-01'))
+  await items.insert(item('y', '2026-01-02', 'b'))
+  expect(items.get('y')?.status).toBe('b')
+  expect(items.findBy('status', 'a').map((found) => found.id)).toEqual(['x'])
+})
+
+it('iterates newest first by order key, then by insertion', async () => {
+  const { items } = setup()
+  await items.insert(item('old', '2026-01-01'))
+  await items.insert(item('new', '2026-03-01'))
+  await items.insert(item('mid', '2026-02-01'))
+  await items.insert(item('mid2', '2026-02-01'))
+  expect([...items.newestFirst()].map(({ record }) => record.id)).toEqual(['new', 'mid2', 'mid', 'old'])
+})
+
+it('keeps indexes in step with updates and removals', async () => {
+  const { items } = setup()
+  await items.insert(item('x', '2026-01-01'))
+  await items.update('x', { status: 'b' })
+  expect(items.findBy('status', 'a')).toEqual([])
+  expect(items.findBy('status', 'b').map((found) => found.id)).toEqual(['x'])
+  await items.remove('x')
+  expect(items.findBy('status', 'b')).toEqual([])
+  expect(items.size).toBe(0)
+})
+
+it('errors on a record that breaks the schema and stores nothing', async () => {
+  const { items } = setup()
+  await expect(items.insert({ id: 'x', createdAt: '2026', status: 'c' } as never)).rejects.toThrow(StoreError)
+  expect(items.size).toBe(0)
+  await items.insert(item('x', '2026-01-01'))
+  await expect(items.update('x', { status: 'zzz' } as never)).rejects.toThrow(
+    /Failed to update "items" record/,
+  )
+  expect(items.get('x')?.status).toBe('a')
+})
+
+it('errors on a duplicate id', async () => {
+  const { items } = setup()
+  await items.insert(item('x', '2026-01-01'))
+  await expect(items.insert(item('x', '2026-01-02'))).rejects.toThrow(/exists/)
+})
+
+it('rolls back inserts, updates and removals of a failed transaction, indexes included', async () => {
+  const { items, journal } = setup()
+  await items.insert(item('keep', '2026-01-01'))
+  await items.insert(item('gone', '2026-01-02'))
+  journal.begin()
+  await items.insert(item('added', '2026-01-03'))
+  await items.update('keep', { status: 'b' })
+  await items.remove('gone')
+  await journal.rollback()
+  expect(items.all().map((found) => found.id)).toEqual(['keep', 'gone'])
+  expect(items.get('keep')?.status).toBe('a')
+  expect(items.findBy('status', 'b')).toEqual([])
+  expect(
+    items
+      .findBy('status', 'a')
+      .map((found) => found.id)
+      .sort(),
+  ).toEqual(['gone', 'keep'])
+  expect([...items.newestFirst()].map(({ record }) => record.id)).toEqual(['gone', 'keep'])
+})
+
+it('serialises to plain JSON and restores the same records in the same order', async () => {
+  const { items } = setup()
+  await items.insert(item('a1', '2026-01-01'))
+  await items.insert(item('a2', '2026-01-01', 'b'))
+  const json = JSON.parse(JSON.stringify(items.serialise()))
+  const { items: copy } = setup()
+  await copy.restore(json)
+  expect(copy.serialise()).toEqual(items.serialise())
+  expect(copy.findBy('status', 'b').map((found) => found.id)).toEqual(['a2'])
+})

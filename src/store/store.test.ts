@@ -1,0 +1,66 @@
+import { expect, it } from 'vitest'
+import { defaultFixture } from '../fixtures/default-fixture.js'
+import { createStore, StoreContent } from './store.js'
+
+// every collection empty except those the fixture fills
+const empty = Object.fromEntries(Object.keys(StoreContent.shape.collections.shape).map((name) => [name, []]))
+
+const content = (): StoreContent => ({
+  tenancy: { organization: defaultFixture.organization, limits: defaultFixture.limits },
+  collections: {
+    ...(empty as unknown as StoreContent['collections']),
+    workspaces: defaultFixture.workspaces,
+    apps: defaultFixture.apps,
+    versions: defaultFixture.versions,
+    members: defaultFixture.members,
+    apiKeys: defaultFixture.apiKeys,
+  },
+})
+
+const workspace = (id: string) => ({
+  id,
+  name: id,
+  createdBy: { type: 'system' as const, id: null, name: null },
+  createdAt: '2026-05-01T00:00:00.000Z',
+  archivedAt: null,
+})
+
+it('undoes every write of a transaction that throws', async () => {
+  const store = createStore()
+  await store.restore(content())
+  await expect(
+    store.transaction(async () => {
+      await store.workspaces.insert(workspace('ws_new'))
+      await store.workspaces.update('ws_default', { name: 'Renamed' })
+      throw new Error('boom')
+    }),
+  ).rejects.toThrow('boom')
+  expect(store.workspaces.get('ws_new')).toBeUndefined()
+  expect(store.workspaces.get('ws_default')?.name).toBe('Default')
+})
+
+it('runs concurrent transactions one at a time', async () => {
+  const store = createStore()
+  await store.restore(content())
+  const order: string[] = []
+  const slow = store.transaction(async () => {
+    order.push('slow:start')
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    order.push('slow:end')
+  })
+  const fast = store.transaction(async () => {
+    order.push('fast')
+  })
+  await Promise.all([slow, fast])
+  expect(order).toEqual(['slow:start', 'slow:end', 'fast'])
+})
+
+it('keeps the previous content when a restore fails half way', async () => {
+  const store = createStore()
+  await store.restore(content())
+  const broken = content()
+  broken.collections.apiKeys = [{ id: 'bad id' }]
+  await expect(store.restore(broken)).rejects.toThrow()
+  expect(store.workspaces.all().map((found) => found.id)).toEqual(['ws_archived', 'ws_other', 'ws_default'])
+  expect(store.apiKeys.all()).toHaveLength(3)
+})

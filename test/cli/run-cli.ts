@@ -1,0 +1,44 @@
+/**
+ * Runs the real CLI (`replica-mock serve`) from source in a child process.
+ */
+import { type ChildProcess, spawn } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+
+const CLI = fileURLToPath(new URL('../../src/server/cli.ts', import.meta.url))
+
+export interface CliRun {
+  child: ChildProcess
+  stdout: () => string
+  stderr: () => string
+  /** Resolves with the exit code. */
+  exited: Promise<number | null>
+}
+
+export function runCli(args: string[]): CliRun {
+  const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let out = ''
+  let err = ''
+  child.stdout!.on('data', (chunk) => {
+    out += chunk
+  })
+  child.stderr!.on('data', (chunk) => {
+    err += chunk
+  })
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+  return { child, stdout: () => out, stderr: () => err, exited }
+}
+
+/** Waits for the listening line and returns the URL it names. */
+export async function listeningUrl(run: CliRun, timeoutMs = 15_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    const match = run.stdout().match(/replica-mock listening on (http:\/\/\S+)/)
+    if (match) return match[1]!
+    if (run.child.exitCode !== null) break
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  run.child.kill('SIGKILL')
+  throw new Error(`CLI did not start: ${run.stdout()} ${run.stderr()}`)
+}

@@ -1,0 +1,122 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, expect, it } from 'vitest'
+import { listeningUrl, runCli, type CliRun } from './run-cli.js'
+
+const runs: CliRun[] = []
+const start = (args: string[]) => {
+  const run = runCli(args)
+  runs.push(run)
+  return run
+}
+afterEach(() => {
+  for (const run of runs.splice(0)) if (run.child.exitCode === null) run.child.kill('SIGKILL')
+})
+
+const apiKey = { authorization: 'Bearer test-api-key' }
+
+it('starts on a free port, prints the URL and the default API key, and serves the API', async () => {
+  const run = start(['serve', '--port', '0'])
+  const url = await listeningUrl(run)
+  expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
+  expect(run.stdout()).toContain('default API key: test-api-key')
+  const response = await fetch(`${url}/v1/workspaces/ws_default`, { headers: apiKey })
+  expect(response.status).toBe(200)
+  run.child.kill('SIGTERM')
+  expect(await run.exited).toBe(0)
+})
+
+it('stops cleanly on SIGINT', async () => {
+  const run = start(['serve', '--port', '0', '--quiet'])
+  await listeningUrl(run)
+  expect(run.stdout().trim().split('\n')).toHaveLength(1)
+  run.child.kill('SIGINT')
+  expect(await run.exited).toBe(0)
+})
+
+it('prints help and exits 0', async () => {
+  const run = start(['--help'])
+  expect(await run.exited).toBe(0)
+  expect(run.stdout()).toContain('Usage: replica-mock serve')
+})
+
+it.for<[string[]]>([
+  [['serve', '--bogus']],
+  [['serve', '--port', 'abc']],
+  [['serve', '--port', '70000']],
+  [['serve', '--clock', 'sometimes']],
+  [['serve', '--start-ms', '-5']],
+  [['launch']],
+  [[]],
+])('exits 2 with a message on bad arguments %j', async ([args]) => {
+  const run = start(args)
+  expect(await run.exited).toBe(2)
+  expect(run.stderr()).toMatch(/^replica-mock: /)
+  expect(run.stderr()).toContain('Usage:')
+})
+
+it('exits 1 with a clear message when the port is in use', async () => {
+  const blocker = createServer()
+  await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve))
+  const { port } = blocker.address() as { port: number }
+  try {
+    const run = start(['serve', '--port', String(port)])
+    expect(await run.exited).toBe(1)
+    expect(run.stderr()).toContain(`port ${port} on 127.0.0.1 is already in use`)
+  } finally {
+    blocker.close()
+  }
+})
+
+it('exits 1 naming the bad field of a bad fixture file', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'replica-cli-'))
+  const file = join(dir, 'fixture.json')
+  writeFileSync(file, JSON.stringify({ organization: { id: 'o', name: 'O', domain: null } }))
+  const run = start(['serve', '--port', '0', '--fixture', file])
+  expect(await run.exited).toBe(1)
+  expect(run.stderr()).toMatch(/Failed to start: Failed to load fixture ".*fixture\.json": limits/)
+})
+
+it('saves state on SIGTERM and loads it on the next start with --state-file', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'replica-cli-'))
+  const stateFile = join(dir, 'state.json')
+  const first = start(['serve', '--port', '0', '--quiet', '--state-file', stateFile, '--clock', 'manual'])
+  const url = await listeningUrl(first)
+  await fetch(`${url}/__replica/clock`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ set: '2031-05-05T05:05:05.000Z' }),
+  })
+  first.child.kill('SIGTERM')
+  expect(await first.exited).toBe(0)
+  expect(JSON.parse(readFileSync(stateFile, 'utf8')).clock.now).toBe('2031-05-05T05:05:05.000Z')
+
+  const second = start(['serve', '--port', '0', '--quiet', '--state-file', stateFile])
+  const secondUrl = await listeningUrl(second)
+  const clock = await (await fetch(`${secondUrl}/__replica/clock`)).json()
+  expect(clock).toEqual({ mode: 'manual', now: '2031-05-05T05:05:05.000Z' })
+  second.child.kill('SIGTERM')
+  expect(await second.exited).toBe(0)
+})
+
+it('applies lifecycle flags', async () => {
+  const run = start(['serve', '--port', '0', '--quiet', '--start-ms', '2500', '--snapshot-ms', '10'])
+  const url = await listeningUrl(run)
+  const lifecycle = await (await fetch(`${url}/__replica/lifecycle`)).json()
+  expect(lifecycle).toEqual({ startMs: 2500, resumeMs: 0, snapshotMs: 10, bulkMs: 0 })
+  run.child.kill('SIGTERM')
+  await run.exited
+})
+
+it('requires the admin token on the control API with --admin-token', async () => {
+  const run = start(['serve', '--port', '0', '--quiet', '--admin-token', 's3cret'])
+  const url = await listeningUrl(run)
+  expect((await fetch(`${url}/__replica/state`)).status).toBe(401)
+  expect(
+    (await fetch(`${url}/__replica/state`, { headers: { authorization: 'Bearer s3cret' } })).status,
+  ).toBe(200)
+  run.child.kill('SIGTERM')
+  await run.exited
+})
