@@ -1,0 +1,24 @@
+/**
+ * @module
+ * The SOQL engine: parse -> compile (bind to the caller's metadata) -> execute over a data source.
+ * Shared by the REST query resources and bulk query jobs.
+ */
+export type * from './ast.js'
+export type {
+  SoqlChildRelationship,
+  SoqlDataSource,
+  SoqlObject,
+  SoqlRecord,
+  SoqlRecords,
+  SoqlScanOptions,
+  SoqlSchema,
+} from './data-source.js'
+export { createSoqlSchema } from './data-source.js'
+export type { SoqlErrorCode, SoqlPosition } from './errors.js'
+export { SoqlError } from './errors.js'
+export type { ExecuteOptions, SoqlResult, SoqlRow } from './executor.js'
+export { columnValue, executeSoql, querySoql } from './executor.js'
+export { parseSoql } from './parser.js'
+export type { CompiledQuery } from './resolve.js'
+export { compileSoql } from './resolve.js'
+export { validateForBulk } from './validate-for-bulk.js'
