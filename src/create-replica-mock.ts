@@ -12,6 +12,24 @@ import type { Clock } from './store/clock.js'
 import type { ApiKey, Member } from './schemas/tenant.js'
 import type { App, Version } from './schemas/app.js'
 import type { Workspace } from './schemas/workspace.js'
+import type { AuditEvent } from './schemas/audit-event.js'
+import type { Environment } from './schemas/environment.js'
+import type { Snapshot } from './schemas/snapshot.js'
+import type { AppDataHolder } from './management/environment-data.js'
+import { Fault, type FaultInput, type QueuedFault } from './management/faults.js'
+import {
+  auditEventAccess,
+  environmentAccess,
+  environmentDataOf,
+  type ReadAccess,
+  snapshotAccess,
+} from './management/inspection.js'
+import {
+  type SeedEnvironmentInput,
+  type SeedSnapshotInput,
+  seedEnvironment,
+  seedSnapshot,
+} from './management/seeding.js'
 
 /** Internal: the runtime and app behind a mock, for the server and plugins. Never re-exported. */
 export const kInternals = Symbol('replica-mock.internals')
@@ -48,6 +66,36 @@ export interface ReplicaMock {
   readonly versions: { get(id: string): Version | undefined; all(): Version[] }
   readonly members: { all(): Member[] }
   readonly apiKeys: { all(): ApiKey[] }
+  /**
+   * Environments and snapshots as the API shows them (due lifecycle transitions applied first).
+   * @example const env = await mock.environments.get(id)
+   */
+  readonly environments: ReadAccess<Environment>
+  readonly snapshots: ReadAccess<Snapshot>
+  /** Audit events, oldest first. */
+  readonly auditEvents: { all(): Promise<AuditEvent[]> }
+  /**
+   * Puts resources straight into a given state (no API checks, no audit events).
+   * @example const env = await mock.seed.environment({ status: 'paused', apps: ['crm'] })
+   */
+  readonly seed: {
+    environment(input?: SeedEnvironmentInput): Promise<Environment>
+    snapshot(input: SeedSnapshotInput): Promise<Snapshot>
+  }
+  /**
+   * The live data of an environment's app (opaque JSON in `value`), which snapshots save and restore.
+   * @example mock.environmentData(env.id, 'crm').value = { accounts: [] }
+   */
+  environmentData(environmentId: string, appName: string): AppDataHolder
+  /**
+   * Queued faults: make the next environment start/resume or snapshot fail.
+   * @example mock.faults.add({ kind: 'environment.start', code: 'start_failed' })
+   */
+  readonly faults: {
+    add(fault: FaultInput): QueuedFault
+    list(): QueuedFault[]
+    clear(): void
+  }
 }
 
 /**
@@ -62,7 +110,8 @@ export function createReplicaMock(options: ReplicaMockOptions = {}): ReplicaMock
   const runtime = createRuntime(options)
   const app = createApp(runtime)
   const fetch = async (request: Request) => app.fetch(request)
-  const { store } = runtime.ctx
+  const { ctx } = runtime
+  const { store } = ctx
   return {
     [kInternals]: { runtime, app },
     handlers: createMswHandlers(() => runtime.baseUrl, fetch),
@@ -83,6 +132,28 @@ export function createReplicaMock(options: ReplicaMockOptions = {}): ReplicaMock
     versions: readView(store.versions),
     members: readView(store.members),
     apiKeys: readView(store.apiKeys),
+    environments: environmentAccess(ctx),
+    snapshots: snapshotAccess(ctx),
+    auditEvents: auditEventAccess(ctx),
+    seed: {
+      environment: (input = {}) => seedEnvironment(ctx, input),
+      snapshot: (input) => seedSnapshot(ctx, input),
+    },
+    environmentData: (environmentId, appName) => environmentDataOf(ctx, environmentId, appName),
+    faults: {
+      add(fault) {
+        const parsed = Fault.safeParse(fault)
+        if (!parsed.success) {
+          const detail = parsed.error.issues.map(
+            (issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`,
+          )
+          throw new TypeError(`[replica-mock] Failed to add fault: ${detail.join('; ')}`)
+        }
+        return ctx.faults.add(parsed.data)
+      },
+      list: () => ctx.faults.list(),
+      clear: () => ctx.faults.clear(),
+    },
   }
 }
 

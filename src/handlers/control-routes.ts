@@ -7,6 +7,7 @@ import { Hono } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import { z } from 'zod'
 import { ManagementError } from '../management/errors.js'
+import { Fault } from '../management/faults.js'
 import type { ReplicaRuntime } from '../runtime/create-runtime.js'
 import { Lifecycle } from '../runtime/options.js'
 import { bearerToken } from './management/authenticate.js'
@@ -58,6 +59,12 @@ export function controlRoutes(runtime: ReplicaRuntime) {
     .put('/lifecycle', ...validJson(Lifecycle.partial()), (c) => {
       Object.assign(runtime.lifecycle, c.req.valid('json'))
       return c.json(runtime.lifecycle)
+    })
+    .get('/faults', (c) => c.json({ data: runtime.ctx.faults.list() }))
+    .post('/faults', ...validJson(Fault), (c) => c.json(runtime.ctx.faults.add(c.req.valid('json')), 201))
+    .delete('/faults', (c) => {
+      runtime.ctx.faults.clear()
+      return c.json({ ok: true })
     })
     .all('*', (c) => {
       throw new ManagementError('not_found', `Failed to find route: ${c.req.method} ${c.req.path}`)

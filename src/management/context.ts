@@ -4,8 +4,28 @@
  */
 import type { Clock } from '../store/clock.js'
 import type { Store } from '../store/store.js'
+import type { DueQueue } from './due-queue.js'
+import type { EnvironmentData } from './environment-data.js'
+import type { FaultQueue } from './faults.js'
+
+/** Lifecycle delays in ms on the mock clock (the runtime's current ones; a control call can change them). */
+export interface LifecycleDelays {
+  startMs: number
+  resumeMs: number
+  snapshotMs: number
+}
 
 export interface ManagementContext {
   store: Store
   clock: Clock
+  /** The lifecycle delays in force now. */
+  lifecycle(): LifecycleDelays
+  /** Origin of app URLs (`{baseUrl}/apps/...`); a standalone server sets it once it listens. */
+  baseUrl(): string
+  /** Faults queued by tests, consumed by the operations they target. */
+  faults: FaultQueue
+  /** Each environment app's data, saved into and restored from snapshots. */
+  environmentData: EnvironmentData
+  /** Pending lifecycle transitions by due time (see `lifecycle.ts`). */
+  due: DueQueue
 }

@@ -7,7 +7,11 @@
 import type { Fixture } from '../fixtures/fixture-schema.js'
 import { describeIssues, loadFixture } from '../fixtures/load-fixture.js'
 import type { ManagementContext } from '../management/context.js'
+import { DueQueue } from '../management/due-queue.js'
+import { createEnvironmentData } from '../management/environment-data.js'
 import { invalidRequest } from '../management/errors.js'
+import { createFaultQueue } from '../management/faults.js'
+import { rebuildSchedule } from '../management/lifecycle.js'
 import { type Clock, createClock } from '../store/clock.js'
 import { createStore, type StoreContent } from '../store/store.js'
 import { Lifecycle, ReplicaMockOptions, type ResolvedOptions } from './options.js'
@@ -38,11 +42,20 @@ export function createRuntime(input: ReplicaMockOptions = {}): ReplicaRuntime {
   const clock = createClock(options.clock)
   const store = createStore()
   const configuredLifecycle = Lifecycle.parse(options.lifecycle)
+  const ctx: ManagementContext = {
+    store,
+    clock,
+    lifecycle: () => runtime.lifecycle,
+    baseUrl: () => runtime.baseUrl,
+    faults: createFaultQueue(),
+    environmentData: createEnvironmentData(),
+    due: new DueQueue(),
+  }
 
   const runtime: ReplicaRuntime = {
     options,
     clock,
-    ctx: { store, clock },
+    ctx,
     lifecycle: { ...configuredLifecycle },
     baseUrl: options.baseUrl,
     ready: Promise.resolve(),
@@ -51,7 +64,11 @@ export function createRuntime(input: ReplicaMockOptions = {}): ReplicaRuntime {
       runtime.lifecycle = { ...configuredLifecycle }
       clock.setMode(options.clock)
       if (options.clock === 'real') clock.set(Date.now())
-      runtime.ready = store.restore(fixtureContent(fixture))
+      ctx.faults.clear()
+      runtime.ready = store.restore(fixtureContent(fixture)).then(() => {
+        ctx.environmentData.clear()
+        rebuildSchedule(ctx)
+      })
       return runtime.ready
     },
 
@@ -62,6 +79,8 @@ export function createRuntime(input: ReplicaMockOptions = {}): ReplicaRuntime {
         clock: { mode: clock.mode, now: clock.now().toISOString() },
         lifecycle: { ...runtime.lifecycle },
         store: store.serialise(),
+        environmentData: ctx.environmentData.exportAll(),
+        faults: ctx.faults.list(),
       }
     },
 
@@ -76,6 +95,9 @@ export function createRuntime(input: ReplicaMockOptions = {}): ReplicaRuntime {
       } catch (error) {
         throw invalidRequest(`Failed to import state: ${(error as Error).message}`)
       }
+      ctx.environmentData.importAll(state.environmentData)
+      ctx.faults.restore(state.faults)
+      rebuildSchedule(ctx)
       runtime.lifecycle = { ...state.lifecycle }
       clock.setMode(state.clock.mode)
       clock.set(state.clock.now)
@@ -94,6 +116,12 @@ function fixtureContent(fixture: Fixture): StoreContent {
       versions: fixture.versions,
       members: fixture.members,
       apiKeys: fixture.apiKeys,
+      environments: [],
+      snapshots: [],
+      snapshotContents: [],
+      auditEvents: [],
+      credentials: [],
+      idempotencyRecords: [],
     },
   }
 }

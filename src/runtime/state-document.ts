@@ -3,6 +3,7 @@
  * The versioned JSON document of a whole mock's state (`exportState` / `GET /__replica/state`).
  */
 import { z } from 'zod'
+import { QueuedFault } from '../management/faults.js'
 import { StoreContent } from '../store/store.js'
 import { Lifecycle } from './options.js'
 
@@ -15,5 +16,9 @@ export const StateDocument = z.strictObject({
   clock: z.strictObject({ mode: z.enum(['real', 'manual']), now: z.iso.datetime() }),
   lifecycle: Lifecycle,
   store: StoreContent,
+  /** Each environment app's data: environment id -> app name -> JSON value. */
+  environmentData: z.record(z.string(), z.record(z.string(), z.unknown())).default({}),
+  /** Faults still queued. */
+  faults: z.array(QueuedFault).default([]),
 })
 export type StateDocument = z.infer<typeof StateDocument>

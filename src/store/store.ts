@@ -5,10 +5,18 @@
  */
 import { z } from 'zod'
 import { App, Version } from '../schemas/app.js'
+import { AuditEvent } from '../schemas/audit-event.js'
 import { Workspace } from '../schemas/workspace.js'
 import { ApiKey, Member, Tenancy } from '../schemas/tenant.js'
 import { IndexedCollection } from './indexed-collection.js'
 import { Journal } from './journal.js'
+import {
+  IdempotencyRecord,
+  SnapshotContent,
+  StoredCredentials,
+  StoredEnvironment,
+  StoredSnapshot,
+} from './stored-records.js'
 
 /** The serialised store: tenancy plus every collection's records, oldest first. */
 export const StoreContent = z.strictObject({
@@ -19,6 +27,13 @@ export const StoreContent = z.strictObject({
     versions: z.array(z.unknown()),
     members: z.array(z.unknown()),
     apiKeys: z.array(z.unknown()),
+    // written by the API; absent in documents exported before they existed
+    environments: z.array(z.unknown()).default([]),
+    snapshots: z.array(z.unknown()).default([]),
+    snapshotContents: z.array(z.unknown()).default([]),
+    auditEvents: z.array(z.unknown()).default([]),
+    credentials: z.array(z.unknown()).default([]),
+    idempotencyRecords: z.array(z.unknown()).default([]),
   }),
 })
 export type StoreContent = z.infer<typeof StoreContent>
@@ -45,6 +60,41 @@ export function createStore() {
     }),
     members: new IndexedCollection({ name: 'members', schema: Member, journal, indexes: ['token'] }),
     apiKeys: new IndexedCollection({ name: 'apiKeys', schema: ApiKey, journal, indexes: ['token'] }),
+    environments: new IndexedCollection({
+      name: 'environments',
+      schema: StoredEnvironment,
+      journal,
+      indexes: ['workspaceId', 'status', 'snapshotId'],
+      orderKey: (environment) => environment.createdAt,
+    }),
+    snapshots: new IndexedCollection({
+      name: 'snapshots',
+      schema: StoredSnapshot,
+      journal,
+      indexes: ['workspaceId', 'environmentId', 'status'],
+      orderKey: (snapshot) => snapshot.createdAt,
+    }),
+    snapshotContents: new IndexedCollection({ name: 'snapshotContents', schema: SnapshotContent, journal }),
+    auditEvents: new IndexedCollection({
+      name: 'auditEvents',
+      schema: AuditEvent,
+      journal,
+      indexes: ['workspaceId', 'environmentId'],
+      orderKey: (event) => event.occurredAt,
+    }),
+    credentials: new IndexedCollection({
+      name: 'credentials',
+      schema: StoredCredentials,
+      journal,
+      indexes: ['token', 'environmentId'],
+      orderKey: (credentials) => credentials.createdAt,
+    }),
+    idempotencyRecords: new IndexedCollection({
+      name: 'idempotencyRecords',
+      schema: IdempotencyRecord,
+      journal,
+      orderKey: (record) => record.createdAt,
+    }),
   } satisfies Record<CollectionName, IndexedCollection<any>>
 
   let tenancy: Tenancy | undefined

@@ -9,8 +9,12 @@ import { ManagementError } from '../../management/errors.js'
 import type { ReplicaRuntime } from '../../runtime/create-runtime.js'
 import type { ReplicaEnv } from '../http/replica-env.js'
 import { managementErrorResponse } from '../http/to-error-response.js'
+import { auditRoutes } from './audit-routes.js'
 import { authenticateCaller } from './authenticate.js'
 import { catalogRoutes } from './catalog-routes.js'
+import { credentialsRoutes } from './credentials-routes.js'
+import { environmentRoutes } from './environment-routes.js'
+import { snapshotRoutes } from './snapshot-routes.js'
 import { workspaceRoutes } from './workspace-routes.js'
 
 export function managementRoutes(runtime: ReplicaRuntime) {
@@ -32,6 +36,10 @@ export function managementRoutes(runtime: ReplicaRuntime) {
     .use(authenticateCaller(ctx))
     .route('/', catalogRoutes(ctx))
     .route('/', workspaceRoutes(ctx))
+    .route('/', environmentRoutes(ctx))
+    .route('/', credentialsRoutes(ctx))
+    .route('/', snapshotRoutes(ctx))
+    .route('/', auditRoutes(ctx))
     .all('*', (c) => {
       throw new ManagementError('not_found', `Failed to find route: ${c.req.method} ${c.req.path}`)
     })

@@ -1,0 +1,44 @@
+/**
+ * @module
+ * Issue 2: the standalone server's `GET /v1/workspaces/{id}` vs a bare `node:http` server sending
+ * the same JSON body, each in its own process on its own core. Target: >= 0.5x bare requests/s.
+ */
+import { defineBench } from '../lib/define-bench.js'
+import { compareHttp } from '../lib/measure-http.js'
+import { spawnServer } from '../lib/spawn-server.js'
+
+const PATH = '/v1/workspaces/ws_default'
+const headers = { authorization: 'Bearer test-api-key' }
+
+export default defineBench({
+  description: 'standalone GET /v1/workspaces/{id} req/s vs bare node:http with the same JSON body',
+  async run() {
+    const replica = await spawnServer('replica')
+    try {
+      const response = await fetch(replica.url + PATH, { headers })
+      if (!response.ok) throw new Error(`Failed to GET ${PATH}: ${response.status} ${await response.text()}`)
+      const body = await response.text()
+      const bare = await spawnServer('bare-json', { BENCH_BODY: body })
+      try {
+        const [baseline, subject] = await compareHttp([
+          { label: `bare node:http (${body.length} B body)`, url: bare.url + PATH, serverPid: bare.pid },
+          { label: `replica-mock GET ${PATH}`, url: replica.url + PATH, headers, serverPid: replica.pid },
+        ])
+        return {
+          comparisons: [
+            {
+              label: 'standalone GET /v1/workspaces/{id} vs bare node:http (req/s)',
+              subject: subject!,
+              baseline: baseline!,
+              target: { atLeast: 0.5 },
+            },
+          ],
+        }
+      } finally {
+        await bare.close()
+      }
+    } finally {
+      await replica.close()
+    }
+  },
+})

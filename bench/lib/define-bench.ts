@@ -1,0 +1,62 @@
+/**
+ * @module
+ * What a bench file exports, and what it reports: figures, and ratios to a baseline measured in
+ * the same run, each with the target from its issue.
+ */
+import type { Measurement } from './stats.js'
+
+export interface Comparison {
+  /** What the ratio says, e.g. `'GET /v1/workspaces/{id} vs bare node:http'`. */
+  label: string
+  subject: Measurement
+  baseline: Measurement
+  /** `subject.value / baseline.value` must be at least / at most this. */
+  target: { atLeast: number } | { atMost: number }
+}
+
+export interface BenchReport {
+  /** Ratios with targets; their figures are printed too. */
+  comparisons: Comparison[]
+  /** Figures without a target (context, batch variants, ...). */
+  figures?: Measurement[]
+}
+
+export interface Bench {
+  /** One line: what is measured against what. */
+  description: string
+  run(): Promise<BenchReport>
+}
+
+/**
+ * A bench is a file in bench/benches exporting `default defineBench({...})`; its name is the file
+ * name. `npm run bench` finds it on its own.
+ */
+export function defineBench(bench: Bench): Bench {
+  return bench
+}
+
+export function ratioOf(comparison: Comparison): number {
+  return comparison.subject.value / comparison.baseline.value
+}
+
+/**
+ * The ratio if CPU were the only limit: from CPU per operation, oriented like `ratioOf` (a rate
+ * target compares baseline/subject cost, a time target subject/baseline). Steadier than `ratioOf`
+ * on a busy machine; undefined unless both figures carry `cpuMicros`.
+ */
+export function cpuRatioOf(comparison: Comparison): number | undefined {
+  const { subject, baseline, target } = comparison
+  if (subject.cpuMicros === undefined || baseline.cpuMicros === undefined) return undefined
+  return 'atLeast' in target ? baseline.cpuMicros / subject.cpuMicros : subject.cpuMicros / baseline.cpuMicros
+}
+
+export function targetMet(comparison: Comparison): boolean {
+  const ratio = ratioOf(comparison)
+  return 'atLeast' in comparison.target
+    ? ratio >= comparison.target.atLeast
+    : ratio <= comparison.target.atMost
+}
+
+export function describeTarget(target: Comparison['target']): string {
+  return 'atLeast' in target ? `>= ${target.atLeast}x` : `<= ${target.atMost}x`
+}

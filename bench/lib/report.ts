@@ -1,0 +1,68 @@
+/**
+ * @module
+ * How results are printed: each comparison as its two figures and the ratio with its verdict, then
+ * one summary line per target.
+ */
+import {
+  type BenchReport,
+  type Comparison,
+  cpuRatioOf,
+  describeTarget,
+  ratioOf,
+  targetMet,
+} from './define-bench.js'
+import { formatNumber, type Measurement, spreadPercent } from './stats.js'
+
+export interface SummaryRow {
+  bench: string
+  comparison: Comparison
+  /** Other processes took CPU while this bench ran. */
+  busy: boolean
+}
+
+export function printReport(report: BenchReport): void {
+  for (const comparison of report.comparisons) {
+    console.log(`  ${comparison.label}`)
+    printFigure('baseline', comparison.baseline)
+    printFigure('subject ', comparison.subject)
+    console.log(`    ratio ${formatRatio(comparison)}`)
+    const cpuRatio = cpuRatioOf(comparison)
+    if (cpuRatio !== undefined) {
+      console.log(
+        `    CPU-only ratio ${cpuRatio.toFixed(2)}x (from CPU µs per operation; steadier on a busy machine)`,
+      )
+    }
+  }
+  for (const figure of report.figures ?? []) printFigure('figure  ', figure)
+}
+
+export function printSummary(rows: SummaryRow[]): void {
+  if (rows.length === 0) return
+  const cells = rows.map(({ bench, comparison, busy }) => [
+    busy ? `${bench} (busy machine)` : bench,
+    comparison.label,
+    `${ratioOf(comparison).toFixed(2)}x`,
+    describeTarget(comparison.target),
+    verdict(comparison),
+  ])
+  const widths = cells[0]!.map((_, column) => Math.max(...cells.map((row) => row[column]!.length)))
+  console.log('\nsummary')
+  for (const row of cells)
+    console.log(`  ${row.map((cell, i) => cell.padEnd(widths[i]!)).join('  ')}`.trimEnd())
+}
+
+function printFigure(role: string, figure: Measurement): void {
+  const cpu = figure.cpuMicros === undefined ? undefined : `${formatNumber(figure.cpuMicros)} µs CPU/op`
+  const extra = [`±${spreadPercent(figure).toFixed(1)}%`, cpu, figure.note].filter(Boolean).join(', ')
+  console.log(
+    `    ${role} ${formatNumber(figure.value).padStart(9)} ${figure.unit.padEnd(6)} ${figure.label}  (${extra})`,
+  )
+}
+
+function formatRatio(comparison: Comparison): string {
+  return `${ratioOf(comparison).toFixed(2)}x (target ${describeTarget(comparison.target)}): ${verdict(comparison)}`
+}
+
+function verdict(comparison: Comparison): string {
+  return targetMet(comparison) ? 'target met' : 'target MISSED'
+}

@@ -1,0 +1,89 @@
+/**
+ * @module
+ * Audit events: one per mutating management operation and per lifecycle transition (DESIGN.md
+ * "Audit events"). Operations record the caller and request id; transitions the `system`
+ * principal and no request id. Listing is newest first and, for an API key, only its workspace.
+ */
+import type { AuditEvent } from '../schemas/audit-event.js'
+import type { FreeFormObject, Principal } from '../schemas/common.js'
+import { makeId } from '../store/ids.js'
+import { type Caller, canSeeWorkspace, scopedWorkspaceId } from './auth.js'
+import type { ManagementContext } from './context.js'
+import { pageOf } from './filtered-page.js'
+import { type Call, runOperation } from './operation.js'
+import type { Page, PageRequest } from './pagination.js'
+
+/** The principal of everything the service does on its own (transitions). */
+export const SYSTEM_PRINCIPAL: Principal = { type: 'system', id: null, name: null }
+
+/** The event names this mock emits. */
+export type AuditEventName =
+  | 'environment.created'
+  | 'environment.updated'
+  | 'environment.paused'
+  | 'environment.resumed'
+  | 'environment.deleted'
+  | 'environment.running'
+  | 'environment.expired'
+  | 'environment.failed'
+  | 'snapshot.created'
+  | 'snapshot.updated'
+  | 'snapshot.deleted'
+  | 'snapshot.ready'
+  | 'snapshot.failed'
+  | 'credentials.created'
+
+export interface AuditEventInput {
+  name: AuditEventName
+  /** The call that caused it; omitted for a transition (system principal, no request id). */
+  call?: Call
+  workspaceId: string | null
+  environmentId: string | null
+  subjectId: string
+  data?: FreeFormObject
+  /** Defaults to now; transitions pass their due time. */
+  occurredAt?: string
+}
+
+export async function recordAuditEvent(ctx: ManagementContext, input: AuditEventInput): Promise<AuditEvent> {
+  return ctx.store.auditEvents.insert({
+    id: makeId('audit'),
+    name: input.name,
+    principal: input.call ? input.call.caller.principal : SYSTEM_PRINCIPAL,
+    workspaceId: input.workspaceId,
+    environmentId: input.environmentId,
+    subjectId: input.subjectId,
+    requestId: input.call ? input.call.requestId : null,
+    data: input.data ?? {},
+    occurredAt: input.occurredAt ?? ctx.clock.now().toISOString(),
+  })
+}
+
+export interface AuditEventFilter extends PageRequest {
+  workspaceId?: string | undefined
+  environmentId?: string | undefined
+}
+
+/** `GET /v1/audit-events` (the route requires `environments:read`: events are about environments). */
+export function listAuditEvents(
+  ctx: ManagementContext,
+  caller: Caller,
+  query: AuditEventFilter,
+): Promise<Page<AuditEvent>> {
+  return runOperation(ctx, () => {
+    const scope = scopedWorkspaceId(caller)
+    const { workspaceId, environmentId } = query
+    return pageOf(ctx.store.auditEvents, query, {
+      filter: (event) =>
+        (scope === null || event.workspaceId === scope) &&
+        (workspaceId === undefined || event.workspaceId === workspaceId) &&
+        (environmentId === undefined || event.environmentId === environmentId),
+      candidates:
+        environmentId !== undefined
+          ? ctx.store.auditEvents.findBy('environmentId', environmentId)
+          : undefined,
+      orderKey: (event) => event.occurredAt,
+      empty: workspaceId !== undefined && !canSeeWorkspace(caller, workspaceId),
+    })
+  })
+}

@@ -1,0 +1,107 @@
+/**
+ * @module
+ * Faults tests queue to make the next matching operation fail (DESIGN.md "Control API"). A fault
+ * is consumed when the operation it targets starts (an environment start or resume, a snapshot)
+ * and takes effect when that work would finish. The union is keyed by `kind` so later kinds
+ * (gateway, bulk) add members without touching these.
+ */
+import { z } from 'zod'
+import { AppName, Id } from '../schemas/common.js'
+import { EnvironmentFailureCode } from '../schemas/environment.js'
+import { SnapshotFailureCode } from '../schemas/snapshot.js'
+import { randomBase36 } from '../store/ids.js'
+
+const Message = z.string().min(1).max(1000)
+/** How many matching operations fail before the fault is used up. */
+const Times = z.int().min(1).max(1000).default(1)
+
+/** The next environment start (create) fails at the end of `startMs`. */
+export const EnvironmentStartFault = z.strictObject({
+  kind: z.literal('environment.start'),
+  code: EnvironmentFailureCode.default('start_failed'),
+  /** Only environments with an app of this name; the failure names it. Default: any, first app. */
+  app: AppName.optional(),
+  message: Message.optional(),
+  times: Times,
+})
+
+/** The next resume fails at the end of `resumeMs`. */
+export const EnvironmentResumeFault = z.strictObject({
+  kind: z.literal('environment.resume'),
+  code: EnvironmentFailureCode.default('resume_failed'),
+  /** Only this environment. Default: any. */
+  environmentId: Id.optional(),
+  app: AppName.optional(),
+  message: Message.optional(),
+  times: Times,
+})
+
+/** The next snapshot ends `failed` instead of `ready`. */
+export const SnapshotFault = z.strictObject({
+  kind: z.literal('snapshot'),
+  code: SnapshotFailureCode.default('internal_error'),
+  /** Only snapshots of this environment. Default: any. */
+  environmentId: Id.optional(),
+  message: Message.optional(),
+  times: Times,
+})
+
+/** A fault to queue (`mock.faults.add`, `POST /__replica/faults`). */
+export const Fault = z.discriminatedUnion('kind', [
+  EnvironmentStartFault,
+  EnvironmentResumeFault,
+  SnapshotFault,
+])
+export type FaultInput = z.input<typeof Fault>
+export type Fault = z.output<typeof Fault>
+export type FaultKind = Fault['kind']
+
+/** A queued fault: `times` is what is left of it. */
+export const QueuedFault = z.discriminatedUnion('kind', [
+  EnvironmentStartFault.extend({ id: z.string() }),
+  EnvironmentResumeFault.extend({ id: z.string() }),
+  SnapshotFault.extend({ id: z.string() }),
+])
+export type QueuedFault = z.output<typeof QueuedFault>
+
+export interface FaultQueue {
+  add(fault: Fault): QueuedFault
+  list(): QueuedFault[]
+  /**
+   * Consumes one use of the oldest fault of `kind` that `matches`, or returns undefined.
+   * @note Consumption is not undone if the operation later fails: a fault is a one-shot test
+   * control, and it is consumed only after the operation's own checks have passed.
+   */
+  take<K extends FaultKind>(
+    kind: K,
+    matches?: (fault: Extract<Fault, { kind: K }>) => boolean,
+  ): Extract<Fault, { kind: K }> | undefined
+  clear(): void
+  restore(faults: readonly QueuedFault[]): void
+}
+
+export function createFaultQueue(): FaultQueue {
+  let queue: QueuedFault[] = []
+  return {
+    add(fault) {
+      const queued = { ...structuredClone(fault), id: `flt_${randomBase36(12)}` }
+      queue.push(queued)
+      return structuredClone(queued)
+    },
+    list: () => structuredClone(queue),
+    take(kind, matches = () => true) {
+      const index = queue.findIndex((fault) => fault.kind === kind && matches(fault as never))
+      if (index === -1) return undefined
+      const fault = queue[index]!
+      if (fault.times <= 1) queue.splice(index, 1)
+      else queue[index] = { ...fault, times: fault.times - 1 }
+      return structuredClone(fault) as never
+    },
+    clear() {
+      queue = []
+    },
+    restore(faults) {
+      queue = structuredClone([...faults])
+    },
+  }
+}

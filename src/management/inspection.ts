@@ -1,0 +1,79 @@
+/**
+ * @module
+ * Read access for tests (`mock.environments`, `mock.snapshots`, `mock.auditEvents`,
+ * `mock.environmentData`). Reads settle due transitions first, so they see what the API would.
+ */
+import type { AuditEvent } from '../schemas/audit-event.js'
+import type { Environment } from '../schemas/environment.js'
+import type { Snapshot } from '../schemas/snapshot.js'
+import type { ManagementContext } from './context.js'
+import type { AppDataHolder } from './environment-data.js'
+import { toEnvironment } from './environment-view.js'
+import { runOperation } from './operation.js'
+import { toSnapshot } from './snapshots.js'
+
+export interface ReadAccess<T> {
+  /** The resource as the API shows it now, or undefined. */
+  get(id: string): Promise<T | undefined>
+  /** Every resource, oldest first. */
+  all(): Promise<T[]>
+}
+
+export function environmentAccess(ctx: ManagementContext): ReadAccess<Environment> {
+  const view = (stored: Parameters<typeof toEnvironment>[0]) => toEnvironment(stored, ctx.baseUrl())
+  return {
+    get: (id) =>
+      runOperation(ctx, () => {
+        const stored = ctx.store.environments.get(id)
+        return stored && view(stored)
+      }),
+    all: () => runOperation(ctx, () => ctx.store.environments.all().map(view)),
+  }
+}
+
+export function snapshotAccess(ctx: ManagementContext): ReadAccess<Snapshot> {
+  return {
+    get: (id) =>
+      runOperation(ctx, () => {
+        const stored = ctx.store.snapshots.get(id)
+        return stored && toSnapshot(stored)
+      }),
+    all: () => runOperation(ctx, () => ctx.store.snapshots.all().map(toSnapshot)),
+  }
+}
+
+export function auditEventAccess(ctx: ManagementContext): Pick<ReadAccess<AuditEvent>, 'all'> {
+  return { all: () => runOperation(ctx, () => structuredClone(ctx.store.auditEvents.all().map(plain))) }
+}
+
+/**
+ * The live data holder of an environment's app; throws when the environment or app does not exist,
+ * or the environment is deleted or failed (its data is released then).
+ * @example mock.environmentData(env.id, 'crm').value = { accounts: [{ Name: 'Acme' }] }
+ */
+export function environmentDataOf(
+  ctx: ManagementContext,
+  environmentId: string,
+  appName: string,
+): AppDataHolder {
+  const environment = ctx.store.environments.get(environmentId)
+  if (!environment) {
+    throw new TypeError(`[replica-mock] Failed to get environment data: no environment "${environmentId}"`)
+  }
+  if (!environment.apps.some((app) => app.name === appName)) {
+    const names = environment.apps.map((app) => app.name).join(', ')
+    throw new TypeError(
+      `[replica-mock] Failed to get environment data: "${environmentId}" has no app "${appName}" (apps: ${names})`,
+    )
+  }
+  if (environment.status === 'deleted' || environment.status === 'failed') {
+    throw new TypeError(
+      `[replica-mock] Failed to get environment data: "${environmentId}" is ${environment.status} and its data was released`,
+    )
+  }
+  return ctx.environmentData.get(environmentId, appName)
+}
+
+function plain<T>(record: T): T {
+  return { ...(record as object) } as T
+}

@@ -1,0 +1,383 @@
+/**
+ * @module
+ * Salesforce-shaped describe JSON (global, object summary, object). Flags the replica does not
+ * model (layouts, feeds, record types beyond Master, ...) carry the values an org without those
+ * features reports, so stock clients that read them find what they expect.
+ * @see https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/resources_sobject_describe.htm
+ * @see https://developer.salesforce.com/docs/atlas.en-us.api.meta/api/sforce_api_calls_describesobjects_describesobjectresult.htm
+ */
+import { versionBasePath } from './api-version.js'
+import type { FieldDef, FieldType, ObjectDef } from './crm-schema.js'
+import type { ChildRelationship, MetadataService, MetadataView } from './metadata-service.js'
+
+const SOAP_TYPE: Record<FieldType, string> = {
+  id: 'tns:ID',
+  reference: 'tns:ID',
+  string: 'xsd:string',
+  textarea: 'xsd:string',
+  email: 'xsd:string',
+  phone: 'xsd:string',
+  url: 'xsd:string',
+  picklist: 'xsd:string',
+  multipicklist: 'xsd:string',
+  boolean: 'xsd:boolean',
+  int: 'xsd:int',
+  double: 'xsd:double',
+  currency: 'xsd:double',
+  percent: 'xsd:double',
+  date: 'xsd:date',
+  datetime: 'xsd:dateTime',
+  address: 'urn:address',
+  location: 'urn:location',
+}
+
+const TEXT_TYPES = new Set<FieldType>([
+  'string',
+  'textarea',
+  'email',
+  'phone',
+  'url',
+  'picklist',
+  'multipicklist',
+])
+const MERGEABLE = new Set(['Account', 'Contact', 'Lead', 'Case'])
+
+export interface SObjectUrls {
+  sobject: string
+  describe: string
+  rowTemplate: string
+}
+
+/** One entry of `GET /sobjects` (`sobjects[]`) and the `objectDescribe` of `GET /sobjects/{object}`. */
+export interface DescribeGlobalSObject {
+  activateable: boolean
+  associateEntityType: string | null
+  associateParentEntity: string | null
+  createable: boolean
+  custom: boolean
+  customSetting: boolean
+  deepCloneable: boolean
+  deletable: boolean
+  deprecatedAndHidden: boolean
+  feedEnabled: boolean
+  hasSubtypes: boolean
+  isInterface: boolean
+  isSubtype: boolean
+  keyPrefix: string
+  label: string
+  labelPlural: string
+  layoutable: boolean
+  mergeable: boolean
+  mruEnabled: boolean
+  name: string
+  queryable: boolean
+  replicateable: boolean
+  retrieveable: boolean
+  searchable: boolean
+  triggerable: boolean
+  undeletable: boolean
+  updateable: boolean
+  urls: SObjectUrls
+}
+
+export interface DescribeGlobalResult {
+  encoding: 'UTF-8'
+  maxBatchSize: number
+  sobjects: DescribeGlobalSObject[]
+}
+
+/** `GET /sobjects/{object}`; the handler fills `recentItems` from the records. */
+export interface DescribeSObjectSummary {
+  objectDescribe: DescribeGlobalSObject
+  recentItems: Array<Record<string, unknown>>
+}
+
+export interface DescribePicklistEntry {
+  active: boolean
+  defaultValue: boolean
+  label: string
+  validFor: string | null
+  value: string
+}
+
+export interface DescribeField {
+  aggregatable: boolean
+  aiPredictionField: boolean
+  autoNumber: boolean
+  byteLength: number
+  calculated: boolean
+  calculatedFormula: string | null
+  cascadeDelete: boolean
+  caseSensitive: boolean
+  compoundFieldName: string | null
+  controllerName: string | null
+  createable: boolean
+  custom: boolean
+  defaultValue: unknown
+  defaultValueFormula: string | null
+  defaultedOnCreate: boolean
+  dependentPicklist: boolean
+  deprecatedAndHidden: boolean
+  digits: number
+  displayLocationInDecimal: boolean
+  encrypted: boolean
+  externalId: boolean
+  extraTypeInfo: string | null
+  filterable: boolean
+  filteredLookupInfo: null
+  formulaTreatNullNumberAsZero: boolean
+  groupable: boolean
+  highScaleNumber: boolean
+  htmlFormatted: boolean
+  idLookup: boolean
+  inlineHelpText: string | null
+  label: string
+  length: number
+  mask: string | null
+  maskType: string | null
+  name: string
+  nameField: boolean
+  namePointing: boolean
+  nillable: boolean
+  permissionable: boolean
+  picklistValues: DescribePicklistEntry[]
+  polymorphicForeignKey: boolean
+  precision: number
+  queryByDistance: boolean
+  referenceTargetField: string | null
+  referenceTo: string[]
+  relationshipName: string | null
+  relationshipOrder: number | null
+  restrictedDelete: boolean
+  restrictedPicklist: boolean
+  scale: number
+  searchPrefilterable: boolean
+  soapType: string
+  sortable: boolean
+  type: FieldType
+  unique: boolean
+  updateable: boolean
+  writeRequiresMasterRead: boolean
+}
+
+export interface DescribeChildRelationship extends ChildRelationship {
+  deprecatedAndHidden: boolean
+  junctionIdListNames: string[]
+  junctionReferenceTo: string[]
+  restrictedDelete: boolean
+}
+
+export interface DescribeObjectResult extends Omit<DescribeGlobalSObject, 'urls'> {
+  actionOverrides: unknown[]
+  childRelationships: DescribeChildRelationship[]
+  compactLayoutable: boolean
+  defaultImplementation: string | null
+  extendedBy: string | null
+  extendsInterfaces: string | null
+  fields: DescribeField[]
+  implementedBy: string | null
+  implementsInterfaces: string | null
+  listviewable: boolean | null
+  lookupLayoutable: boolean | null
+  namedLayoutInfos: unknown[]
+  networkScopeFieldName: string | null
+  recordTypeInfos: Array<Record<string, unknown>>
+  searchLayoutable: boolean
+  sobjectDescribeOption: 'FULL'
+  supportedScopes: Array<{ label: string; name: string }>
+  urls: SObjectUrls & Record<string, string>
+}
+
+export function sobjectUrls(object: ObjectDef, apiVersion: string | number): SObjectUrls {
+  const base = `${versionBasePath(apiVersion)}/sobjects/${object.name}`
+  return { sobject: base, describe: `${base}/describe`, rowTemplate: `${base}/{ID}` }
+}
+
+function globalEntry(
+  metadata: MetadataService,
+  object: ObjectDef,
+  view: MetadataView,
+): DescribeGlobalSObject {
+  const access = metadata.access(object, view.actor)
+  return {
+    activateable: false,
+    associateEntityType: null,
+    associateParentEntity: null,
+    createable: access.createable,
+    custom: object.custom,
+    customSetting: false,
+    deepCloneable: false,
+    deletable: access.deletable,
+    deprecatedAndHidden: false,
+    feedEnabled: false,
+    hasSubtypes: false,
+    isInterface: false,
+    isSubtype: false,
+    keyPrefix: object.keyPrefix,
+    label: object.label,
+    labelPlural: object.labelPlural,
+    layoutable: true,
+    mergeable: MERGEABLE.has(object.name) && access.deletable,
+    mruEnabled: true,
+    name: object.name,
+    queryable: access.queryable,
+    replicateable: true,
+    retrieveable: true,
+    searchable: true,
+    triggerable: true,
+    undeletable: access.deletable,
+    updateable: access.updateable,
+    urls: sobjectUrls(object, view.apiVersion),
+  }
+}
+
+export function describeGlobal(metadata: MetadataService, view: MetadataView): DescribeGlobalResult {
+  return {
+    encoding: 'UTF-8',
+    maxBatchSize: 200,
+    sobjects: metadata.visibleObjects(view).map((object) => globalEntry(metadata, object, view)),
+  }
+}
+
+export function describeSObjectSummary(
+  metadata: MetadataService,
+  object: ObjectDef,
+  view: MetadataView,
+): DescribeSObjectSummary {
+  return { objectDescribe: globalEntry(metadata, object, view), recentItems: [] }
+}
+
+function byteLength(field: FieldDef): number {
+  if (field.type === 'id' || field.type === 'reference') return 18
+  // Salesforce reports 3 bytes per character for text
+  return TEXT_TYPES.has(field.type) ? field.length * 3 : 0
+}
+
+export function describeField(
+  metadata: MetadataService,
+  object: ObjectDef,
+  field: FieldDef,
+  view: MetadataView,
+): DescribeField {
+  const access = metadata.fieldAccess(object, field, view.actor)
+  const compound = field.type === 'address' || field.type === 'location'
+  const textual = TEXT_TYPES.has(field.type)
+  const longText = field.type === 'textarea' && field.length > 255
+  const multi = field.type === 'multipicklist'
+  return {
+    aggregatable: !compound && !longText && !multi && field.type !== 'boolean',
+    aiPredictionField: false,
+    autoNumber: field.autoNumber,
+    byteLength: byteLength(field),
+    calculated: field.calculated,
+    calculatedFormula: null,
+    cascadeDelete: field.cascadeDelete,
+    caseSensitive: false,
+    compoundFieldName: field.compoundFieldName ?? null,
+    controllerName: null,
+    createable: access.createable,
+    custom: field.custom,
+    defaultValue: field.type === 'boolean' ? (field.defaultValue ?? false) : (field.defaultValue ?? null),
+    defaultValueFormula: null,
+    defaultedOnCreate: field.defaultedOnCreate,
+    dependentPicklist: false,
+    deprecatedAndHidden: false,
+    digits: field.type === 'int' ? field.precision : 0,
+    displayLocationInDecimal: false,
+    encrypted: false,
+    externalId: field.externalId,
+    extraTypeInfo: null,
+    filterable: !compound && !longText,
+    filteredLookupInfo: null,
+    formulaTreatNullNumberAsZero: false,
+    groupable:
+      !compound && !longText && !multi && !['double', 'currency', 'percent', 'datetime'].includes(field.type),
+    highScaleNumber: false,
+    htmlFormatted: false,
+    idLookup: field.idLookup,
+    inlineHelpText: null,
+    label: field.label,
+    length: textual || field.type === 'id' || field.type === 'reference' ? field.length : 0,
+    mask: null,
+    maskType: null,
+    name: field.name,
+    nameField: field.nameField ?? false,
+    namePointing: field.type === 'reference' && field.referenceTo.length > 1,
+    nillable: field.nillable,
+    permissionable: field.nillable && !field.calculated && field.createable,
+    picklistValues: field.picklistValues.map((entry) => ({
+      active: entry.active,
+      defaultValue: entry.defaultValue,
+      label: entry.label,
+      validFor: null,
+      value: entry.value,
+    })),
+    polymorphicForeignKey: field.type === 'reference' && field.referenceTo.length > 1,
+    precision: field.type === 'int' ? 0 : field.precision,
+    queryByDistance: false,
+    referenceTargetField: null,
+    referenceTo: [...field.referenceTo],
+    relationshipName: field.relationshipName,
+    relationshipOrder: null,
+    restrictedDelete: false,
+    restrictedPicklist: field.restrictedPicklist,
+    scale: field.scale,
+    searchPrefilterable: false,
+    soapType: SOAP_TYPE[field.type],
+    sortable: !compound && !longText && !multi,
+    type: field.type,
+    unique: field.unique,
+    updateable: access.updateable,
+    writeRequiresMasterRead: false,
+  }
+}
+
+export function describeObject(
+  metadata: MetadataService,
+  object: ObjectDef,
+  view: MetadataView,
+): DescribeObjectResult {
+  const { urls, ...entry } = globalEntry(metadata, object, view)
+  const base = urls.sobject
+  return {
+    ...entry,
+    actionOverrides: [],
+    childRelationships: metadata.childRelationships(object, view).map((relationship) => ({
+      cascadeDelete: relationship.cascadeDelete,
+      childSObject: relationship.childSObject,
+      deprecatedAndHidden: false,
+      field: relationship.field,
+      junctionIdListNames: [],
+      junctionReferenceTo: [],
+      relationshipName: relationship.relationshipName,
+      restrictedDelete: false,
+    })),
+    compactLayoutable: true,
+    defaultImplementation: null,
+    extendedBy: null,
+    extendsInterfaces: null,
+    fields: metadata.visibleFields(object, view).map((field) => describeField(metadata, object, field, view)),
+    implementedBy: null,
+    implementsInterfaces: null,
+    listviewable: null,
+    lookupLayoutable: null,
+    namedLayoutInfos: [],
+    networkScopeFieldName: null,
+    recordTypeInfos: [
+      {
+        active: true,
+        available: true,
+        defaultRecordTypeMapping: true,
+        developerName: 'Master',
+        master: true,
+        name: 'Master',
+        recordTypeId: '012000000000000AAA',
+        urls: { layout: `${base}/describe/layouts/012000000000000AAA` },
+      },
+    ],
+    searchLayoutable: true,
+    sobjectDescribeOption: 'FULL',
+    supportedScopes: [{ label: `All ${object.labelPlural.toLowerCase()}`, name: 'everything' }],
+    urls: { ...urls },
+  }
+}

@@ -1,0 +1,37 @@
+import { expect, it } from 'vitest'
+import { CRM_SAMPLE_IDS as IDS } from '../../fixtures/crm/index.js'
+import { recordAttributes, toRecordJson } from './record-view.js'
+import { ADMIN, createTestCrm } from './test-crm.js'
+
+it('builds the attributes block with the version url', () => {
+  expect(recordAttributes('Account', IDS.acme, '60.0')).toEqual({
+    type: 'Account',
+    url: `/services/data/v60.0/sobjects/Account/${IDS.acme}`,
+  })
+  expect(recordAttributes('Account', IDS.acme, 48).url).toBe(
+    `/services/data/v48.0/sobjects/Account/${IDS.acme}`,
+  )
+})
+
+it('leaves the url out when there is no id', () => {
+  expect(recordAttributes('AggregateResult', undefined, '60.0')).toEqual({ type: 'AggregateResult' })
+})
+
+it('puts attributes first, then the fields as read', () => {
+  const { service } = createTestCrm()
+  const view = service.read('Account', IDS.globex, ADMIN, { fields: 'Name,Industry' })
+  const json = toRecordJson('Account', view, '58.0')
+  expect(Object.keys(json)).toEqual(['attributes', 'Name', 'Industry', 'Id'])
+  expect(json).toEqual({
+    attributes: { type: 'Account', url: `/services/data/v58.0/sobjects/Account/${IDS.globex}` },
+    Name: 'Globex',
+    Industry: 'Energy',
+    Id: IDS.globex,
+  })
+})
+
+it('reads an address whose components are all empty as null', () => {
+  const { service } = createTestCrm()
+  const { id } = service.create('Account', { Name: 'Nowhere' }, ADMIN)
+  expect(service.read('Account', id, ADMIN, { fields: 'BillingAddress' }).BillingAddress).toBeNull()
+})

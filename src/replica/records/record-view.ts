@@ -1,0 +1,135 @@
+/**
+ * @module
+ * What a caller sees of a stored record: its visible fields (for the view's version and actor),
+ * compound fields composed from their components, and the wire shape with the `attributes` block
+ * (`{ type, url }`) that REST reads, query results and composite bodies carry.
+ * @see https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/dome_get_field_values.htm
+ */
+import { FieldValidationError } from '../errors.js'
+import { versionBasePath } from '../metadata/api-version.js'
+import type { FieldDef, ObjectDef } from '../metadata/crm-schema.js'
+import type { MetadataService, MetadataView } from '../metadata/metadata-service.js'
+import type { FieldValue, SObjectRecord } from './record-store.js'
+
+/** A record as a caller sees it: canonical field names, compound fields as objects. */
+export type RecordView = Record<string, FieldValue | Record<string, FieldValue>>
+
+export interface RecordAttributes {
+  type: string
+  url?: string
+}
+
+/** The `attributes` block: `{ type, url: /services/data/v60.0/sobjects/Account/001... }`. */
+export function recordAttributes(object: string, id: string | null | undefined, apiVersion: string | number) {
+  const attributes: RecordAttributes = { type: object }
+  if (id) attributes.url = `${versionBasePath(apiVersion)}/sobjects/${object}/${id}`
+  return attributes
+}
+
+/** A record view on the wire: `{ attributes: { type, url }, ...fields }`. */
+export function toRecordJson(
+  object: string,
+  view: Readonly<Record<string, unknown>>,
+  apiVersion: string | number,
+): Record<string, unknown> {
+  const id = typeof view.Id === 'string' ? view.Id : undefined
+  return { attributes: recordAttributes(object, id, apiVersion), ...view }
+}
+
+/** The value of a compound field (BillingAddress): its components by key, or null when all are null. */
+export function compoundValue(
+  metadata: MetadataService,
+  object: ObjectDef,
+  field: FieldDef,
+  record: SObjectRecord,
+): Record<string, FieldValue> | null {
+  const prefix = field.name.replace(/(Address|Location)$/, '')
+  const out: Record<string, FieldValue> = {}
+  let any = false
+  for (const component of metadata.componentsOf(object, field)) {
+    const suffix = component.name.startsWith(prefix) ? component.name.slice(prefix.length) : component.name
+    const key = suffix.charAt(0).toLowerCase() + suffix.slice(1)
+    const value = record[component.name] ?? null
+    out[key] = value
+    if (value !== null) any = true
+  }
+  if (field.type === 'address') {
+    for (const key of [
+      'city',
+      'country',
+      'geocodeAccuracy',
+      'latitude',
+      'longitude',
+      'postalCode',
+      'state',
+      'street',
+    ]) {
+      if (!(key in out)) out[key] = null
+    }
+  }
+  return any ? sortKeys(out) : null
+}
+
+/** The value a caller sees for one field of a stored record. */
+export function fieldValue(
+  metadata: MetadataService,
+  object: ObjectDef,
+  field: FieldDef,
+  record: SObjectRecord,
+): FieldValue | Record<string, FieldValue> {
+  if (field.type === 'address' || field.type === 'location')
+    return compoundValue(metadata, object, field, record)
+  return record[field.name] ?? null
+}
+
+/**
+ * Resolves a `fields` selection (comma-separated or a list; case-insensitive) to canonical
+ * visible fields. An unknown or invisible name is INVALID_FIELD, like the real API.
+ */
+export function selectFields(
+  metadata: MetadataService,
+  object: ObjectDef,
+  view: MetadataView,
+  fields: string | readonly string[],
+): FieldDef[] {
+  const names = (typeof fields === 'string' ? fields.split(',') : fields)
+    .map((name) => name.trim())
+    .filter(Boolean)
+  const out: FieldDef[] = []
+  for (const name of names) {
+    const field = metadata.findField(object, name, view)
+    if (!field) {
+      throw new FieldValidationError(
+        'INVALID_FIELD',
+        `No such column '${name}' on entity '${object.name}'. If you are attempting to use a custom field, be sure to append the '__c' after the custom field name. Please reference your WSDL or the describe call for the appropriate names.`,
+      )
+    }
+    if (!out.includes(field)) out.push(field)
+  }
+  return out
+}
+
+/**
+ * The record as the view sees it: every visible field in schema order, or the `fields`
+ * selection in the order given (plus `Id`, which a read always returns).
+ */
+export function projectRecord(
+  metadata: MetadataService,
+  object: ObjectDef,
+  record: SObjectRecord,
+  view: MetadataView,
+  fields?: string | readonly string[],
+): RecordView {
+  const chosen =
+    fields === undefined || (Array.isArray(fields) && fields.length === 0) || fields === ''
+      ? metadata.visibleFields(object, view)
+      : selectFields(metadata, object, view, fields)
+  const out: RecordView = {}
+  for (const field of chosen) out[field.name] = fieldValue(metadata, object, field, record)
+  if (!('Id' in out) && 'Id' in record) out.Id = record.Id ?? null
+  return out
+}
+
+function sortKeys(value: Record<string, FieldValue>): Record<string, FieldValue> {
+  return Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : 1)))
+}

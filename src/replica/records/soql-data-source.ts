@@ -1,0 +1,54 @@
+/**
+ * @module
+ * The SOQL engine's view (`SoqlDataSource`) of one environment's records, for one caller: objects
+ * and fields as the view (API version, actor) sees them, records from the record store, equality
+ * lookups from its indexes, date literals on the mock clock.
+ */
+import type { MetadataService, MetadataView } from '../metadata/metadata-service.js'
+import type { SoqlDataSource, SoqlObject, SoqlRecord } from '../soql/data-source.js'
+import type { RecordStore } from './record-store.js'
+
+export function createSoqlDataSource(
+  metadata: MetadataService,
+  store: RecordStore,
+  view: MetadataView,
+  clock: { now(): Date },
+): SoqlDataSource {
+  const objects = new Map<string, SoqlObject | undefined>()
+  const objectFor = (name: string): SoqlObject | undefined => {
+    const key = name.toLowerCase()
+    if (objects.has(key)) return objects.get(key)
+    const def = metadata.findObject(name, view)
+    const object: SoqlObject | undefined = def && {
+      def,
+      fields: metadata.visibleFields(def, view),
+      childRelationships: metadata
+        .childRelationships(def, view)
+        .filter((relationship) => relationship.relationshipName !== null)
+        .map((relationship) => ({
+          relationshipName: relationship.relationshipName!,
+          childObject: relationship.childSObject,
+          field: relationship.field,
+        })),
+    }
+    objects.set(key, object)
+    return object
+  }
+
+  return {
+    schema: { object: objectFor },
+    now: () => clock.now(),
+    records: {
+      scan: (object, options) => store.scan(object, options) as Iterable<SoqlRecord>,
+      get(object, id, options) {
+        const found = store.get(id, options)
+        const def = metadata.findObject(object)
+        return found && def && (found.Id as string).startsWith(def.keyPrefix)
+          ? (found as SoqlRecord)
+          : undefined
+      },
+      findBy: (object, field, value, options) =>
+        store.findBy(object, field, value, options) as Iterable<SoqlRecord> | undefined,
+    },
+  }
+}

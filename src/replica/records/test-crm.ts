@@ -1,0 +1,31 @@
+/**
+ * @module
+ * A seeded CRM (the default schema and seed) on a manual clock, for the domain's unit tests.
+ */
+import { crmSchema, crmSeed } from '../../fixtures/crm/index.js'
+import { createMetadataService, type MetadataView } from '../metadata/metadata-service.js'
+import { loadSeed } from './crm-seed.js'
+import { createRecordService } from './record-service.js'
+import { createRecordStore } from './record-store.js'
+
+export const TEST_NOW = new Date('2026-03-18T12:00:00.000Z')
+
+export const ADMIN: MetadataView = { apiVersion: '60.0', actor: 'admin' }
+export const INTEGRATION: MetadataView = { apiVersion: '60.0', actor: 'integration' }
+export const READONLY: MetadataView = { apiVersion: '60.0', actor: 'readonly' }
+
+const metadata = createMetadataService(crmSchema)
+
+export function createTestCrm(options: { seed?: boolean } = {}) {
+  let now = TEST_NOW.getTime()
+  const clock = {
+    now: () => new Date(now),
+    advance(ms: number) {
+      now += ms
+    },
+  }
+  const store = createRecordStore(metadata)
+  const service = createRecordService({ store, metadata, clock, actorUsers: crmSeed.actorUsers })
+  if (options.seed !== false) loadSeed(service, store, crmSeed)
+  return { metadata, store, service, clock }
+}
