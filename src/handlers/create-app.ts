@@ -1,14 +1,19 @@
 /**
  * @module
  * The one Hono app behind every transport (MSW catch-alls in-process, `@hono/node-server`
- * standalone, Playwright routing): request ids, CORS, `/v1`, `/__replica`, one error path.
+ * standalone, Playwright routing): request ids, CORS, `/v1`, `/__replica`, the gateway in front of
+ * the apps (`/apps/...` and native paths at the root), one error path.
  */
 import { Hono } from 'hono'
-import { cors } from 'hono/cors'
+import { createGateway } from '../gateway/create-gateway.js'
+import type { NativeHandler } from '../gateway/native-call.js'
+import { createPlaceholderNativeHandler } from '../gateway/placeholder-native-handler.js'
 import { ManagementError } from '../management/errors.js'
 import type { ReplicaRuntime } from '../runtime/create-runtime.js'
 import { makeId } from '../store/ids.js'
 import { controlRoutes } from './control-routes.js'
+import { gatewayRoutes } from './gateway-routes.js'
+import { corsHeaders } from './http/cors.js'
 import type { ReplicaEnv } from './http/replica-env.js'
 import { toManagementErrorResponse } from './http/to-error-response.js'
 import { managementRoutes } from './management/management-routes.js'
@@ -23,18 +28,11 @@ export function createApp(runtime: ReplicaRuntime) {
     await next()
     c.res.headers.set('x-request-id', requestId)
   })
-  app.use(
-    cors({
-      origin: (origin) => origin || '*',
-      credentials: true,
-      allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-      exposeHeaders: ['x-request-id', 'content-disposition', 'Vendor-Locator', 'Sforce-Locator', 'Location'],
-      maxAge: 600,
-    }),
-  )
+  app.use(corsHeaders())
 
   app.route('/v1', managementRoutes(runtime))
   app.route('/__replica', controlRoutes(runtime))
+  app.route('/', gatewayRoutes(createGateway({ ctx: runtime.ctx, nativeHandler: nativeHandlerOf(runtime) })))
 
   app.notFound((c) =>
     toManagementErrorResponse(
@@ -47,3 +45,13 @@ export function createApp(runtime: ReplicaRuntime) {
 }
 
 export type ReplicaApp = ReturnType<typeof createApp>
+
+/**
+ * The native handler behind the gateway for a catalog app id: the user's (`nativeHandlers`
+ * option), else the built-in replica (every catalog app is of type `replica`).
+ */
+export function nativeHandlerOf(runtime: ReplicaRuntime): (appId: string) => NativeHandler {
+  const builtIn = createPlaceholderNativeHandler()
+  const custom = runtime.options.nativeHandlers ?? {}
+  return (appId) => custom[appId] ?? builtIn
+}

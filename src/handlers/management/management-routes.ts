@@ -14,33 +14,38 @@ import { authenticateCaller } from './authenticate.js'
 import { catalogRoutes } from './catalog-routes.js'
 import { credentialsRoutes } from './credentials-routes.js'
 import { environmentRoutes } from './environment-routes.js'
+import { requestRoutes } from './request-routes.js'
 import { snapshotRoutes } from './snapshot-routes.js'
 import { workspaceRoutes } from './workspace-routes.js'
 
 export function managementRoutes(runtime: ReplicaRuntime) {
   const { ctx } = runtime
-  return new Hono<ReplicaEnv>()
-    .use(
-      bodyLimit({
-        maxSize: runtime.options.maxBodyBytes,
-        onError: (c) =>
-          managementErrorResponse(
-            c,
-            new ManagementError(
-              'body_too_large',
-              `Failed to read the request body: it is larger than ${runtime.options.maxBodyBytes} bytes`,
-            ),
-          ),
-      }),
-    )
-    .use(authenticateCaller(ctx))
-    .route('/', catalogRoutes(ctx))
-    .route('/', workspaceRoutes(ctx))
-    .route('/', environmentRoutes(ctx))
-    .route('/', credentialsRoutes(ctx))
-    .route('/', snapshotRoutes(ctx))
-    .route('/', auditRoutes(ctx))
-    .all('*', (c) => {
-      throw new ManagementError('not_found', `Failed to find route: ${c.req.method} ${c.req.path}`)
-    })
+  const limitBody = bodyLimit({
+    maxSize: runtime.options.maxBodyBytes,
+    onError: (c) =>
+      managementErrorResponse(
+        c,
+        new ManagementError(
+          'body_too_large',
+          `Failed to read the request body: it is larger than ${runtime.options.maxBodyBytes} bytes`,
+        ),
+      ),
+  })
+  return (
+    new Hono<ReplicaEnv>()
+      // reading the body stream for the limit makes the node adapter build a full Request: skip it
+      // for methods that carry no body (measured ~46 us per GET)
+      .use((c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)))
+      .use(authenticateCaller(ctx))
+      .route('/', catalogRoutes(ctx))
+      .route('/', workspaceRoutes(ctx))
+      .route('/', environmentRoutes(ctx))
+      .route('/', credentialsRoutes(ctx))
+      .route('/', snapshotRoutes(ctx))
+      .route('/', auditRoutes(ctx))
+      .route('/', requestRoutes(ctx))
+      .all('*', (c) => {
+        throw new ManagementError('not_found', `Failed to find route: ${c.req.method} ${c.req.path}`)
+      })
+  )
 }
