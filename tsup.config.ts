@@ -5,13 +5,36 @@ export default defineConfig({
     index: 'src/index.ts',
     'server/index': 'src/server/index.ts',
     'server/cli': 'src/server/cli.ts',
+    'plugins/vitest/index': 'plugins/vitest/index.ts',
+    // the setup file replicaMock() adds to a project's setupFiles (found beside index.js)
+    'plugins/vitest/setup': 'plugins/vitest/setup.ts',
+    'plugins/playwright/index': 'plugins/playwright/index.ts',
   },
   format: ['esm', 'cjs'],
-  dts: { entry: { index: 'src/index.ts', 'server/index': 'src/server/index.ts' } },
+  dts: {
+    entry: {
+      index: 'src/index.ts',
+      'server/index': 'src/server/index.ts',
+      'plugins/vitest/index': 'plugins/vitest/index.ts',
+      'plugins/playwright/index': 'plugins/playwright/index.ts',
+    },
+  },
   target: 'node20',
   platform: 'node',
   clean: true,
   sourcemap: true,
-  // msw is a peer dependency: the user's copy must be the one that intercepts
-  external: ['msw', 'msw/node'],
+  // import.meta.url in the CJS build (the Vitest plugin finds its setup file with it)
+  shims: true,
+  // peer dependencies: the user's copies must be the ones that run (one msw interceptor, one
+  // Vitest runner, one Playwright)
+  external: [
+    'msw',
+    'msw/node',
+    'vitest',
+    'vitest/config',
+    'vitest/node',
+    '@playwright/test',
+    'playwright-core',
+    '@msw/playwright',
+  ],
 })

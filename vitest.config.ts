@@ -20,6 +20,8 @@ export default defineConfig({
       conformance('msw'),
       conformance('http'),
       { extends: true, test: { name: 'cli', include: ['test/cli/**/*.test.ts'] } },
+      { extends: true, test: { name: 'clients', include: ['test/clients/**/*.test.ts'] } },
+      { extends: true, test: { name: 'plugins', include: ['test/plugins/**/*.test.ts'] } },
     ],
   },
 })

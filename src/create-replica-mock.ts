@@ -15,8 +15,8 @@ import type { Workspace } from './schemas/workspace.js'
 import type { AuditEvent } from './schemas/audit-event.js'
 import type { Environment } from './schemas/environment.js'
 import type { Snapshot } from './schemas/snapshot.js'
-import type { AppDataHolder } from './management/environment-data.js'
 import { Fault, type FaultInput, type QueuedFault } from './management/faults.js'
+import { type RequestAccess, requestAccess } from './management/requests.js'
 import {
   auditEventAccess,
   environmentAccess,
@@ -30,6 +30,7 @@ import {
   seedEnvironment,
   seedSnapshot,
 } from './management/seeding.js'
+import { createRecordsAccess, type RecordsAccess } from './replica/records-access.js'
 
 /** Internal: the runtime and app behind a mock, for the server and plugins. Never re-exported. */
 export const kInternals = Symbol('replica-mock.internals')
@@ -83,13 +84,25 @@ export interface ReplicaMock {
     snapshot(input: SeedSnapshotInput): Promise<Snapshot>
   }
   /**
-   * The live data of an environment's app (opaque JSON in `value`), which snapshots save and restore.
-   * @example mock.environmentData(env.id, 'crm').value = { accounts: [] }
+   * The records of an environment's CRM app (what snapshots save and restore): seed, read, query.
+   * Calls act as the app version's first actor at its newest API version unless told otherwise.
+   * Throws when the environment or app does not exist, or its data was released (deleted, failed).
+   * @example
+   * const records = mock.records(env.id)
+   * const id = records.create('Account', { Name: 'Acme' })
+   * records.query("SELECT Id FROM Account WHERE Name = 'Acme'")
    */
-  environmentData(environmentId: string, appName: string): AppDataHolder
+  records(environmentId: string, appName?: string): RecordsAccess
   /**
-   * Queued faults: make the next environment start/resume or snapshot fail.
+   * Calls the gateway recorded (what `GET /v1/requests/{id}` shows), for inspection.
+   * @example const [last] = mock.requests.list(env.id)
+   */
+  readonly requests: RequestAccess
+  /**
+   * Queued faults: make the next environment start/resume or snapshot fail, or the next native
+   * calls of an app answer 5xx or wait.
    * @example mock.faults.add({ kind: 'environment.start', code: 'start_failed' })
+   * @example mock.faults.add({ kind: 'gateway.latency', app: 'crm', latencyMs: 200, times: 3 })
    */
   readonly faults: {
     add(fault: FaultInput): QueuedFault
@@ -139,7 +152,20 @@ export function createReplicaMock(options: ReplicaMockOptions = {}): ReplicaMock
       environment: (input = {}) => seedEnvironment(ctx, input),
       snapshot: (input) => seedSnapshot(ctx, input),
     },
-    environmentData: (environmentId, appName) => environmentDataOf(ctx, environmentId, appName),
+    records(environmentId, appName = 'crm') {
+      const app = environmentDataOf(ctx, runtime.apps, environmentId, appName)
+      const entry = store.environments
+        .get(environmentId)!
+        .apps.find((candidate) => candidate.name === appName)!
+      const version = store.versions.get(entry.versionId)
+      const apiVersions = version?.apis.flatMap((api) => api.apiVersions) ?? []
+      const newest = apiVersions.reduce((best, next) => (Number(next) > Number(best) ? next : best), '0')
+      return createRecordsAccess(app, {
+        actor: version?.actors[0]?.id ?? 'admin',
+        apiVersion: apiVersions.length > 0 ? newest : '60.0',
+      })
+    },
+    requests: requestAccess(ctx),
     faults: {
       add(fault) {
         const parsed = Fault.safeParse(fault)

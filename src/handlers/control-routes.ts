@@ -6,8 +6,9 @@
 import { Hono } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import { z } from 'zod'
-import { ManagementError } from '../management/errors.js'
+import { invalidRequest, ManagementError } from '../management/errors.js'
 import { Fault } from '../management/faults.js'
+import { SeedEnvironment, SeedSnapshot, seedEnvironment, seedSnapshot } from '../management/seeding.js'
 import type { ReplicaRuntime } from '../runtime/create-runtime.js'
 import { Lifecycle } from '../runtime/options.js'
 import { bearerToken } from './management/authenticate.js'
@@ -66,7 +67,26 @@ export function controlRoutes(runtime: ReplicaRuntime) {
       runtime.ctx.faults.clear()
       return c.json({ ok: true })
     })
+    .post('/seed/environment', ...validJson(SeedEnvironment), async (c) =>
+      c.json(await asSeedRequest(() => seedEnvironment(runtime.ctx, c.req.valid('json'))), 201),
+    )
+    .post('/seed/snapshot', ...validJson(SeedSnapshot), async (c) =>
+      c.json(await asSeedRequest(() => seedSnapshot(runtime.ctx, c.req.valid('json'))), 201),
+    )
     .all('*', (c) => {
       throw new ManagementError('not_found', `Failed to find route: ${c.req.method} ${c.req.path}`)
     })
+}
+
+/**
+ * Seeding for out-of-process tests (the Playwright `replica` fixture): the same domain calls as
+ * `mock.seed.*`, whose setup errors (unknown workspace, taken id) are the caller's: 400.
+ */
+async function asSeedRequest<T>(seed: () => Promise<T>): Promise<T> {
+  try {
+    return await seed()
+  } catch (error) {
+    if (error instanceof TypeError) throw invalidRequest(error.message.replace(/^\[replica-mock\] /, ''))
+    throw error
+  }
 }

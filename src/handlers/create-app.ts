@@ -7,8 +7,8 @@
 import { Hono } from 'hono'
 import { createGateway } from '../gateway/create-gateway.js'
 import type { NativeHandler } from '../gateway/native-call.js'
-import { createPlaceholderNativeHandler } from '../gateway/placeholder-native-handler.js'
 import { ManagementError } from '../management/errors.js'
+import { createCrmNativeHandler } from '../replica/handlers/native-handler.js'
 import type { ReplicaRuntime } from '../runtime/create-runtime.js'
 import { makeId } from '../store/ids.js'
 import { controlRoutes } from './control-routes.js'
@@ -51,7 +51,9 @@ export type ReplicaApp = ReturnType<typeof createApp>
  * option), else the built-in replica (every catalog app is of type `replica`).
  */
 export function nativeHandlerOf(runtime: ReplicaRuntime): (appId: string) => NativeHandler {
-  const builtIn = createPlaceholderNativeHandler()
+  const builtIn = createCrmNativeHandler({
+    appFor: (call) => runtime.apps.get(call.environmentId, call.appName),
+  })
   const custom = runtime.options.nativeHandlers ?? {}
   return (appId) => custom[appId] ?? builtIn
 }

@@ -1,41 +1,102 @@
 import { describe, expect, it } from 'vitest'
-import { createEnvironmentData } from './environment-data.js'
+import { type AppsOf, createEnvironmentData, type EnvironmentAppRef } from './environment-data.js'
+
+/** A stand-in app: a list of rows, fresh apps start with `['seed']`. */
+class FakeApp {
+  constructor(
+    readonly appId: string,
+    public rows: string[],
+  ) {}
+  serialise() {
+    return { rows: this.rows }
+  }
+}
+
+function setup(
+  environments: Record<string, EnvironmentAppRef[]> = { env_1: [{ name: 'crm', appId: 'crm' }] },
+) {
+  const appsOf: AppsOf = (id) => environments[id]
+  const data = createEnvironmentData<FakeApp>({
+    create(appId, content) {
+      if (content === undefined) return new FakeApp(appId, ['seed'])
+      const rows = (content as { rows?: unknown }).rows
+      if (!Array.isArray(rows)) throw new TypeError('[replica-mock] Failed to restore: rows must be a list')
+      return new FakeApp(appId, [...rows])
+    },
+    appsOf,
+  })
+  return { data, environments }
+}
 
 describe('createEnvironmentData', () => {
-  it('creates an empty holder on first use and returns the same one after', () => {
-    const data = createEnvironmentData()
-    const holder = data.get('env_1', 'crm')
-    expect(holder.value).toEqual({})
-    holder.value = { rows: [1] }
-    expect(data.get('env_1', 'crm').value).toEqual({ rows: [1] })
+  it('creates every app of an environment fresh, and returns the same live instance after', () => {
+    const { data } = setup({
+      env_1: [
+        { name: 'crm', appId: 'crm' },
+        { name: 'billing', appId: 'crm' },
+      ],
+    })
+    data.restore('env_1')
+    const crm = data.get('env_1', 'crm')!
+    expect(crm.rows).toEqual(['seed'])
+    crm.rows.push('later')
+    expect(data.get('env_1', 'crm')?.rows).toEqual(['seed', 'later'])
+    expect(data.serialise('env_1')).toEqual({ crm: { rows: ['seed', 'later'] }, billing: { rows: ['seed'] } })
   })
 
-  it('serialises and restores deep copies', () => {
-    const data = createEnvironmentData()
-    data.get('env_1', 'crm').value = { rows: [1] }
-    const saved = data.serialise('env_1')
-    ;(data.get('env_1', 'crm').value as { rows: number[] }).rows.push(2)
-    expect(saved).toEqual({ crm: { rows: [1] } })
-    data.restore('env_2', saved)
-    ;(saved.crm as { rows: number[] }).rows.push(3)
-    expect(data.get('env_2', 'crm').value).toEqual({ rows: [1] })
+  it('restores apps from content and leaves restored and source instances apart', () => {
+    const { data } = setup({ env_1: [{ name: 'crm', appId: 'crm' }], env_2: [{ name: 'crm', appId: 'crm' }] })
+    data.restore('env_1', { crm: { rows: ['a'] } })
+    data.restore('env_2', JSON.parse(JSON.stringify(data.serialise('env_1'))))
+    data.get('env_1', 'crm')!.rows.push('only in source')
+    expect(data.get('env_2', 'crm')?.rows).toEqual(['a'])
   })
 
-  it('serialises nothing for an unknown environment and forgets a dropped one', () => {
-    const data = createEnvironmentData()
-    expect(data.serialise('env_x')).toEqual({})
-    data.get('env_1', 'crm').value = 1
+  it('creates a missing instance on first use, and none for an unknown environment or app', () => {
+    const { data } = setup()
+    expect(data.get('env_1', 'crm')?.rows).toEqual(['seed'])
+    expect(data.get('env_1', 'erp')).toBeUndefined()
+    expect(data.get('env_x', 'crm')).toBeUndefined()
+  })
+
+  it('errors on content it cannot restore, an unknown app or environment, and changes nothing', () => {
+    const { data } = setup()
+    data.restore('env_1', { crm: { rows: ['kept'] } })
+    expect(() => data.restore('env_1', { crm: { rows: 1 } })).toThrow(
+      /Failed to load the data of app "crm" of environment "env_1": Failed to restore: rows must be a list/,
+    )
+    expect(() => data.restore('env_1', { erp: { rows: [] } })).toThrow(/has no app "erp" \(apps: crm\)/)
+    expect(() => data.restore('env_x')).toThrow(/"env_x": it does not exist or its data was released/)
+    expect(data.get('env_1', 'crm')?.rows).toEqual(['kept'])
+  })
+
+  it('forgets a dropped environment', () => {
+    const { data, environments } = setup()
+    data.restore('env_1')
     data.drop('env_1')
+    delete environments.env_1
     expect(data.exportAll()).toEqual({})
+    expect(data.get('env_1', 'crm')).toBeUndefined()
   })
 
-  it('exports and imports every environment', () => {
-    const data = createEnvironmentData()
-    data.get('env_1', 'crm').value = { a: 1 }
-    data.get('env_2', 'crm').value = [true]
-    const copy = createEnvironmentData()
-    copy.importAll(data.exportAll())
-    expect(copy.exportAll()).toEqual({ env_1: { crm: { a: 1 } }, env_2: { crm: [true] } })
+  it('exports deep copies and imports them all or nothing', () => {
+    const { data } = setup({ env_1: [{ name: 'crm', appId: 'crm' }], env_2: [{ name: 'crm', appId: 'crm' }] })
+    data.restore('env_1', { crm: { rows: ['a'] } })
+    data.restore('env_2')
+    const exported = data.exportAll()
+    data.get('env_1', 'crm')!.rows.push('not exported')
+    expect(exported).toEqual({ env_1: { crm: { rows: ['a'] } }, env_2: { crm: { rows: ['seed'] } } })
+
+    const copy = setup({
+      env_1: [{ name: 'crm', appId: 'crm' }],
+      env_2: [{ name: 'crm', appId: 'crm' }],
+    }).data
+    copy.restore('env_1', { crm: { rows: ['before'] } })
+    const appsOf: AppsOf = (id) => (id === 'env_1' ? [{ name: 'crm', appId: 'crm' }] : undefined)
+    expect(() => copy.prepareImport(exported, appsOf)).toThrow(/"env_2": it does not exist/)
+    expect(copy.get('env_1', 'crm')?.rows).toEqual(['before'])
+    copy.prepareImport(exported, (id) => [{ name: 'crm', appId: id }])()
+    expect(copy.exportAll()).toEqual(exported)
     copy.clear()
     expect(copy.exportAll()).toEqual({})
   })

@@ -1,82 +1,163 @@
 /**
  * @module
- * The data of each environment app, as opaque JSON: what a snapshot saves and an environment
- * created from that snapshot gets back. Until the replica's record store plugs in here, each app
- * holds one mutable `{ value }` that tests (and later the replica) read and write. Everything
- * going in or out is a deep copy, so a snapshot and the environments around it never share data.
+ * The live app instances of each environment (for the CRM replica: a record store with its
+ * services). An environment's apps are created when it is (fresh, or from a snapshot's content),
+ * serialised into snapshots and the state document, and released with the environment. This
+ * module sees an instance only as something that serialises; the runtime supplies the factory
+ * that builds real ones, so management code never depends on an app's implementation.
  */
 
-/** One environment app's data. `value` is any JSON value; a new app starts with `{}`. */
-export interface AppDataHolder {
-  value: unknown
+/** A live app of an environment. `serialise()` is plain JSON that `create(appId, content)` accepts back. */
+export interface AppInstance {
+  serialise(): unknown
 }
 
-/** Serialised data of one environment: app name -> JSON value. */
+/** One app of an environment: its name in the environment and its catalog app id. */
+export interface EnvironmentAppRef {
+  name: string
+  appId: string
+}
+
+/** Serialised data of one environment: app name -> the app's `serialise()` output. */
 export type EnvironmentDataContent = Record<string, unknown>
 
-export interface EnvironmentData {
-  /** The app's live holder, created empty on first use. */
-  get(environmentId: string, appName: string): AppDataHolder
-  /** Deep copies of every app's data that was ever touched. */
+/** Which apps an environment holds data for; undefined when it does not exist or its data was released. */
+export type AppsOf = (environmentId: string) => readonly EnvironmentAppRef[] | undefined
+
+export interface EnvironmentDataOptions<A extends AppInstance> {
+  /**
+   * Builds an app instance: from `content` (an earlier `serialise()`), or fresh (seeded) when it
+   * is undefined. Throws a TypeError naming the problem on content it cannot restore.
+   */
+  create(appId: string, content: unknown): A
+  /** The live environments' apps (the runtime reads them from the store). */
+  appsOf: AppsOf
+}
+
+export interface EnvironmentData<A extends AppInstance = AppInstance> {
+  /**
+   * The live instance of an environment's app, or undefined when the environment has no such app
+   * or its data was released. An app without an instance yet (a state document that carried
+   * none) gets a fresh one here.
+   */
+  get(environmentId: string, appName: string): A | undefined
+  /**
+   * (Re)creates every app of the environment: from `content[appName]` where given, fresh
+   * otherwise. All or nothing: on bad content nothing changes.
+   */
+  restore(environmentId: string, content?: EnvironmentDataContent): void
+  /** Builds a detached instance (checks content before it is kept, e.g. a seeded snapshot's). */
+  create(appId: string, content: unknown): A
+  /** Every app's `serialise()` output (live values: stringify or copy before keeping them). */
   serialise(environmentId: string): EnvironmentDataContent
-  /** Replaces the environment's data with deep copies of `content`. */
-  restore(environmentId: string, content: EnvironmentDataContent): void
   /** Releases the environment's data. */
   drop(environmentId: string): void
-  /** Every environment's data (for the state document). */
+  /** Every environment's data as deep JSON copies (for the state document). */
   exportAll(): Record<string, EnvironmentDataContent>
-  importAll(content: Record<string, EnvironmentDataContent>): void
+  /**
+   * Builds every environment's instances from `exportAll()` output, checking all of it, without
+   * touching the live data; returns the step that installs them (replacing everything).
+   * `appsOf` answers for the environments of the state being imported.
+   */
+  prepareImport(content: Record<string, EnvironmentDataContent>, appsOf: AppsOf): () => void
   clear(): void
 }
 
-export function createEnvironmentData(): EnvironmentData {
-  let environments = new Map<string, Map<string, AppDataHolder>>()
+export function createEnvironmentData<A extends AppInstance>(
+  options: EnvironmentDataOptions<A>,
+): EnvironmentData<A> {
+  const { create } = options
+  let environments = new Map<string, Map<string, A>>()
+
+  /** Instances of every app of the environment, from `content` where it has the app's data. */
+  const build = (
+    environmentId: string,
+    apps: readonly EnvironmentAppRef[] | undefined,
+    content: EnvironmentDataContent,
+  ): Map<string, A> => {
+    if (!apps) {
+      throw new TypeError(
+        `[replica-mock] Failed to load the data of environment "${environmentId}": it does not exist or its data was released`,
+      )
+    }
+    for (const appName of Object.keys(content)) {
+      if (!apps.some((app) => app.name === appName)) {
+        const names = apps.map((app) => app.name).join(', ')
+        throw new TypeError(
+          `[replica-mock] Failed to load the data of environment "${environmentId}": it has no app "${appName}" (apps: ${names})`,
+        )
+      }
+    }
+    const instances = new Map<string, A>()
+    for (const app of apps) {
+      try {
+        instances.set(app.name, create(app.appId, content[app.name]))
+      } catch (error) {
+        const reason =
+          error instanceof Error ? error.message.replace(/^\[replica-mock\] /, '') : String(error)
+        throw new TypeError(
+          `[replica-mock] Failed to load the data of app "${app.name}" of environment "${environmentId}": ${reason}`,
+        )
+      }
+    }
+    return instances
+  }
 
   const serialise = (environmentId: string): EnvironmentDataContent => {
     const out: EnvironmentDataContent = {}
-    for (const [appName, holder] of environments.get(environmentId) ?? [])
-      out[appName] = copyJson(holder.value)
+    for (const app of options.appsOf(environmentId) ?? []) {
+      const instance = data.get(environmentId, app.name)
+      if (instance) out[app.name] = instance.serialise()
+    }
     return out
   }
 
-  const restore = (environmentId: string, content: EnvironmentDataContent): void => {
-    const apps = new Map<string, AppDataHolder>()
-    for (const [appName, value] of Object.entries(content)) apps.set(appName, { value: copyJson(value) })
-    environments.set(environmentId, apps)
-  }
-
-  return {
+  const data: EnvironmentData<A> = {
     get(environmentId, appName) {
+      const existing = environments.get(environmentId)?.get(appName)
+      if (existing) return existing
+      const app = options.appsOf(environmentId)?.find((entry) => entry.name === appName)
+      if (!app) return undefined
+      const created = create(app.appId, undefined)
       let apps = environments.get(environmentId)
       if (!apps) {
         apps = new Map()
         environments.set(environmentId, apps)
       }
-      let holder = apps.get(appName)
-      if (!holder) {
-        holder = { value: {} }
-        apps.set(appName, holder)
-      }
-      return holder
+      apps.set(appName, created)
+      return created
     },
+    restore(environmentId, content = {}) {
+      environments.set(environmentId, build(environmentId, options.appsOf(environmentId), content))
+    },
+    create,
     serialise,
-    restore,
     drop(environmentId) {
       environments.delete(environmentId)
     },
     exportAll() {
       const out: Record<string, EnvironmentDataContent> = {}
-      for (const environmentId of environments.keys()) out[environmentId] = serialise(environmentId)
+      for (const [environmentId, apps] of environments) {
+        const copies: EnvironmentDataContent = {}
+        for (const [appName, instance] of apps) copies[appName] = copyJson(instance.serialise())
+        out[environmentId] = copies
+      }
       return out
     },
-    importAll(content) {
-      environments = new Map()
-      for (const [environmentId, apps] of Object.entries(content)) restore(environmentId, apps)
+    prepareImport(content, appsOf) {
+      const next = new Map<string, Map<string, A>>()
+      for (const [environmentId, apps] of Object.entries(content)) {
+        next.set(environmentId, build(environmentId, appsOf(environmentId), apps))
+      }
+      return () => {
+        environments = next
+      }
     },
     clear() {
       environments = new Map()
     },
   }
+  return data
 }
 
 /** A deep copy through JSON: the copy is plain JSON whatever a test put in (undefined -> null). */

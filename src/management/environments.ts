@@ -141,10 +141,10 @@ async function insertEnvironment(
     subjectId: id,
     data: { apps: apps.map((app) => app.name), snapshotId: environment.snapshotId },
   })
-  if (snapshot) {
-    restoreSnapshotData(ctx, snapshot.id, id)
-    tx.onRollback(() => ctx.environmentData.drop(id))
-  }
+  // the apps come to life with the environment: restored from the snapshot, else freshly seeded
+  if (snapshot) restoreSnapshotData(ctx, snapshot.id, id)
+  else ctx.environmentData.restore(id)
+  tx.onRollback(() => ctx.environmentData.drop(id))
   return environment
 }
 

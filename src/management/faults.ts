@@ -2,7 +2,8 @@
  * @module
  * Faults tests queue to make the next matching operation fail (DESIGN.md "Control API"). A fault
  * is consumed when the operation it targets starts (an environment start or resume, a snapshot)
- * and takes effect when that work would finish. The union is keyed by `kind` so later kinds
+ * and takes effect when that work would finish; a gateway fault is consumed by a native call that
+ * passed the gateway's checks, just before it would reach the app. The union is keyed by `kind` so later kinds
  * (gateway, bulk) add members without touching these.
  */
 import { z } from 'zod'
@@ -46,11 +47,38 @@ export const SnapshotFault = z.strictObject({
   times: Times,
 })
 
+/**
+ * The next native calls the gateway would pass to the app get a 5xx `upstream_error` from the
+ * gateway instead (the app never sees them).
+ */
+export const GatewayErrorFault = z.strictObject({
+  kind: z.literal('gateway.error'),
+  /** @default 502 */
+  status: z.int().min(500).max(599).default(502),
+  /** Only calls to this environment. Default: any. */
+  environmentId: Id.optional(),
+  /** Only calls to the app of this name. Default: any. */
+  app: AppName.optional(),
+  message: Message.optional(),
+  times: Times,
+})
+
+/** The next native calls the gateway passes to the app wait `latencyMs` first (real time). */
+export const GatewayLatencyFault = z.strictObject({
+  kind: z.literal('gateway.latency'),
+  latencyMs: z.int().min(1).max(120_000),
+  environmentId: Id.optional(),
+  app: AppName.optional(),
+  times: Times,
+})
+
 /** A fault to queue (`mock.faults.add`, `POST /__replica/faults`). */
 export const Fault = z.discriminatedUnion('kind', [
   EnvironmentStartFault,
   EnvironmentResumeFault,
   SnapshotFault,
+  GatewayErrorFault,
+  GatewayLatencyFault,
 ])
 export type FaultInput = z.input<typeof Fault>
 export type Fault = z.output<typeof Fault>
@@ -61,12 +89,16 @@ export const QueuedFault = z.discriminatedUnion('kind', [
   EnvironmentStartFault.extend({ id: z.string() }),
   EnvironmentResumeFault.extend({ id: z.string() }),
   SnapshotFault.extend({ id: z.string() }),
+  GatewayErrorFault.extend({ id: z.string() }),
+  GatewayLatencyFault.extend({ id: z.string() }),
 ])
 export type QueuedFault = z.output<typeof QueuedFault>
 
 export interface FaultQueue {
   add(fault: Fault): QueuedFault
   list(): QueuedFault[]
+  /** Whether a fault of `kind` is queued (cheap: the gateway asks on every call). */
+  has(kind: FaultKind): boolean
   /**
    * Consumes one use of the oldest fault of `kind` that `matches`, or returns undefined.
    * @note Consumption is not undone if the operation later fails: a fault is a one-shot test
@@ -89,6 +121,10 @@ export function createFaultQueue(): FaultQueue {
       return structuredClone(queued)
     },
     list: () => structuredClone(queue),
+    has(kind) {
+      for (const fault of queue) if (fault.kind === kind) return true
+      return false
+    },
     take(kind, matches = () => true) {
       const index = queue.findIndex((fault) => fault.kind === kind && matches(fault as never))
       if (index === -1) return undefined

@@ -1,13 +1,13 @@
 /**
  * @module
- * Read access for tests (`mock.environments`, `mock.snapshots`, `mock.auditEvents`,
- * `mock.environmentData`). Reads settle due transitions first, so they see what the API would.
+ * Read access for tests (`mock.environments`, `mock.snapshots`, `mock.auditEvents`, and the
+ * live app behind `mock.records`). Reads settle due transitions first, so they see what the API would.
  */
 import type { AuditEvent } from '../schemas/audit-event.js'
 import type { Environment } from '../schemas/environment.js'
 import type { Snapshot } from '../schemas/snapshot.js'
 import type { ManagementContext } from './context.js'
-import type { AppDataHolder } from './environment-data.js'
+import type { AppInstance, EnvironmentData } from './environment-data.js'
 import { toEnvironment } from './environment-view.js'
 import { runOperation } from './operation.js'
 import { toSnapshot } from './snapshots.js'
@@ -47,15 +47,15 @@ export function auditEventAccess(ctx: ManagementContext): Pick<ReadAccess<AuditE
 }
 
 /**
- * The live data holder of an environment's app; throws when the environment or app does not exist,
- * or the environment is deleted or failed (its data is released then).
- * @example mock.environmentData(env.id, 'crm').value = { accounts: [{ Name: 'Acme' }] }
+ * The live app instance of an environment's app; throws when the environment or app does not
+ * exist, or the environment is deleted or failed (its data is released then).
  */
-export function environmentDataOf(
+export function environmentDataOf<A extends AppInstance>(
   ctx: ManagementContext,
+  data: EnvironmentData<A>,
   environmentId: string,
   appName: string,
-): AppDataHolder {
+): A {
   const environment = ctx.store.environments.get(environmentId)
   if (!environment) {
     throw new TypeError(`[replica-mock] Failed to get environment data: no environment "${environmentId}"`)
@@ -71,7 +71,13 @@ export function environmentDataOf(
       `[replica-mock] Failed to get environment data: "${environmentId}" is ${environment.status} and its data was released`,
     )
   }
-  return ctx.environmentData.get(environmentId, appName)
+  const instance = data.get(environmentId, appName)
+  if (!instance) {
+    throw new TypeError(
+      `[replica-mock] Failed to get environment data: "${environmentId}" holds none for "${appName}"`,
+    )
+  }
+  return instance
 }
 
 function plain<T>(record: T): T {

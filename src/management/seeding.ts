@@ -60,7 +60,10 @@ export const SeedEnvironment = z.strictObject({
   reason: EnvironmentReason.nullable().optional(),
   /** For `failed`. @default a `start_failed` failure of the first app */
   failure: EnvironmentFailure.nullable().optional(),
-  /** Initial data of each app (app name -> JSON value). */
+  /**
+   * Initial data of each app (app name -> the app's serialised data, as `exportState()` holds it);
+   * apps left out start with their fresh (seeded) data.
+   */
   data: z.record(AppName, z.unknown()).optional(),
 })
 export type SeedEnvironmentInput = z.input<typeof SeedEnvironment>
@@ -71,7 +74,7 @@ export const SeedSnapshot = z.strictObject({
   /** @default 'ready' */
   status: SnapshotStatus.default('ready'),
   name: ResourceName.default(null),
-  /** @default the environment's current data */
+  /** App name -> the app's serialised data. @default the environment's current data (per app left out) */
   data: z.record(AppName, z.unknown()).optional(),
   /** For `failed`. @default an `internal_error` failure */
   failure: SnapshotFailure.nullable().optional(),
@@ -143,8 +146,14 @@ export async function seedEnvironment(
     }
     const inserted = await ctx.store.environments.insert(environment)
     scheduleEnvironment(ctx, inserted)
-    if (seed.data) {
-      ctx.environmentData.restore(id, seed.data)
+    if (status === 'deleted' || status === 'failed') {
+      if (seed.data) throw seedError('seed environment', `a ${status} environment holds no data`)
+    } else {
+      try {
+        ctx.environmentData.restore(id, seed.data)
+      } catch (error) {
+        throw seedError('seed environment', (error as Error).message.replace(/^\[replica-mock\] /, ''))
+      }
       tx.onRollback(() => ctx.environmentData.drop(id))
     }
     return toEnvironment(inserted, ctx.baseUrl())
@@ -158,10 +167,7 @@ export async function seedSnapshot(ctx: ManagementContext, input: SeedSnapshotIn
     if (!environment) throw seedError('seed snapshot', `unknown environment "${seed.environmentId}"`)
     const id = seed.id ?? makeId('snapshot')
     if (ctx.store.snapshots.get(id)) throw seedError('seed snapshot', `snapshot "${id}" exists`)
-    const names = environment.apps.map((app) => app.name)
-    const apps = seed.data
-      ? Object.fromEntries(names.map((name) => [name, JSON.stringify(seed.data![name] ?? {})]))
-      : captureData(ctx, environment.id, names)
+    const apps = seedSnapshotData(ctx, environment, seed.data)
     const now = ctx.clock.nowMs()
     const createdAt = seed.createdAt ?? new Date(now).toISOString()
     const { status } = seed
@@ -200,6 +206,41 @@ export async function seedSnapshot(ctx: ManagementContext, input: SeedSnapshotIn
     scheduleSnapshot(ctx, inserted)
     return toSnapshot(inserted)
   })
+}
+
+/** Each app's data as JSON text: the given data (checked by building the app from it), else the current. */
+function seedSnapshotData(
+  ctx: ManagementContext,
+  environment: StoredEnvironment,
+  data: Record<string, unknown> | undefined,
+): Record<string, string> {
+  const names = environment.apps.map((app) => app.name)
+  const unknown = Object.keys(data ?? {}).filter((name) => !names.includes(name))
+  if (unknown.length > 0) {
+    throw seedError(
+      'seed snapshot',
+      `environment "${environment.id}" has no app "${unknown[0]}" (apps: ${names.join(', ')})`,
+    )
+  }
+  const given = environment.apps.filter((app) => data?.[app.name] !== undefined)
+  const current = names.length === given.length ? {} : captureData(ctx, environment.id, names)
+  const apps: Record<string, string> = {}
+  for (const app of environment.apps) {
+    const content = data?.[app.name]
+    if (content === undefined) {
+      apps[app.name] = current[app.name]!
+      continue
+    }
+    try {
+      apps[app.name] = JSON.stringify(ctx.environmentData.create(app.appId, content).serialise())
+    } catch (error) {
+      throw seedError(
+        'seed snapshot',
+        `data of app "${app.name}": ${(error as Error).message.replace(/^\[replica-mock\] /, '')}`,
+      )
+    }
+  }
+  return apps
 }
 
 function chooseFor(ctx: ManagementContext, apps: readonly CreateEnvironmentApp[]) {

@@ -3,7 +3,7 @@
  * Snapshots (DESIGN.md "Snapshots"): a saved copy of one environment's app data, taken from a
  * `running` or `paused` environment, one `saving` at a time per environment. The data is captured
  * when the snapshot is requested; it is `ready` (with sizes) after `snapshotMs`, or `failed` when a
- * fault was queued. An environment created from a `ready` snapshot gets a deep copy of its data.
+ * fault was queued. An environment created from a `ready` snapshot gets apps restored from it.
  */
 import type { Snapshot, SnapshotStatus } from '../schemas/snapshot.js'
 import { makeId } from '../store/ids.js'
@@ -49,7 +49,7 @@ export function visibleSnapshot(ctx: ManagementContext, caller: Caller, snapshot
   return snapshot
 }
 
-/** Gives `environmentId` a deep copy of the snapshot's data (JSON text is never shared). */
+/** Gives `environmentId` live apps restored from the snapshot's data (JSON text is never shared). */
 export function restoreSnapshotData(ctx: ManagementContext, snapshotId: string, environmentId: string): void {
   const content = ctx.store.snapshotContents.get(snapshotId)
   const data: Record<string, unknown> = {}
@@ -57,11 +57,18 @@ export function restoreSnapshotData(ctx: ManagementContext, snapshotId: string, 
   ctx.environmentData.restore(environmentId, data)
 }
 
-/** Each app's current data as JSON text, for the apps of the environment. */
+/** Each app's current data (its serialised live instance) as JSON text, for the apps of the environment. */
 export function captureData(ctx: ManagementContext, environmentId: string, appNames: readonly string[]) {
   const data = ctx.environmentData.serialise(environmentId)
   const apps: Record<string, string> = {}
-  for (const name of appNames) apps[name] = JSON.stringify(data[name] ?? {})
+  for (const name of appNames) {
+    if (data[name] === undefined) {
+      throw new TypeError(
+        `[replica-mock] Failed to capture data: environment "${environmentId}" holds none for app "${name}"`,
+      )
+    }
+    apps[name] = JSON.stringify(data[name])
+  }
   return apps
 }
 

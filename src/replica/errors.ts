@@ -33,6 +33,9 @@ export type ReplicaErrorCode =
   | 'INVALID_QUERY_FILTER_OPERATOR'
   | 'API_DISABLED_FOR_ORG'
   | 'FEATURE_NOT_ENABLED'
+  | 'METHOD_NOT_ALLOWED'
+  | 'INVALID_QUERY_LOCATOR'
+  | 'INVALID_BATCH_SIZE'
   | 'UNKNOWN_EXCEPTION'
 
 export class ReplicaError extends Error {

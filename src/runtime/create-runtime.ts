@@ -8,10 +8,12 @@ import type { Fixture } from '../fixtures/fixture-schema.js'
 import { describeIssues, loadFixture } from '../fixtures/load-fixture.js'
 import type { ManagementContext } from '../management/context.js'
 import { DueQueue } from '../management/due-queue.js'
-import { createEnvironmentData } from '../management/environment-data.js'
+import { type AppsOf, createEnvironmentData, type EnvironmentData } from '../management/environment-data.js'
 import { invalidRequest } from '../management/errors.js'
 import { createFaultQueue } from '../management/faults.js'
 import { rebuildSchedule } from '../management/lifecycle.js'
+import { createRequestLog } from '../management/request-log.js'
+import { type CrmApp, type CrmApps, createCrmApps } from '../replica/crm-app.js'
 import { type Clock, createClock } from '../store/clock.js'
 import { createStore, type StoreContent } from '../store/store.js'
 import { Lifecycle, ReplicaMockOptions, type ResolvedOptions } from './options.js'
@@ -25,6 +27,10 @@ export interface ReplicaRuntime {
   lifecycle: Lifecycle
   /** Origin of the management API and app URLs; a standalone server sets it once it listens. */
   baseUrl: string
+  /** The CRM replica: metadata shared by every environment, and the factory of live apps. */
+  readonly crm: CrmApps
+  /** Each environment's live apps (the same object as `ctx.environmentData`, typed). */
+  readonly apps: EnvironmentData<CrmApp>
   /** Settles once the store holds its data; every request waits for it. */
   ready: Promise<void>
   reset(): Promise<void>
@@ -42,14 +48,22 @@ export function createRuntime(input: ReplicaMockOptions = {}): ReplicaRuntime {
   const clock = createClock(options.clock)
   const store = createStore()
   const configuredLifecycle = Lifecycle.parse(options.lifecycle)
+  const crm = createCrmApps({ clock })
+  const appsOf = appsOfStore(store)
+  // every catalog app is of type `replica`: each is a CRM replica (appId names its catalog entry only)
+  const apps = createEnvironmentData<CrmApp>({
+    create: (_appId, content) => crm.open(content),
+    appsOf,
+  })
   const ctx: ManagementContext = {
     store,
     clock,
     lifecycle: () => runtime.lifecycle,
     baseUrl: () => runtime.baseUrl,
     faults: createFaultQueue(),
-    environmentData: createEnvironmentData(),
+    environmentData: apps,
     due: new DueQueue(),
+    requestLog: createRequestLog({ capacity: options.maxRecordedCalls }),
   }
 
   const runtime: ReplicaRuntime = {
@@ -58,6 +72,8 @@ export function createRuntime(input: ReplicaMockOptions = {}): ReplicaRuntime {
     ctx,
     lifecycle: { ...configuredLifecycle },
     baseUrl: options.baseUrl,
+    crm,
+    apps,
     ready: Promise.resolve(),
 
     reset() {
@@ -65,6 +81,7 @@ export function createRuntime(input: ReplicaMockOptions = {}): ReplicaRuntime {
       clock.setMode(options.clock)
       if (options.clock === 'real') clock.set(Date.now())
       ctx.faults.clear()
+      ctx.requestLog.clear()
       runtime.ready = store.restore(fixtureContent(fixture)).then(() => {
         ctx.environmentData.clear()
         rebuildSchedule(ctx)
@@ -81,6 +98,7 @@ export function createRuntime(input: ReplicaMockOptions = {}): ReplicaRuntime {
         store: store.serialise(),
         environmentData: ctx.environmentData.exportAll(),
         faults: ctx.faults.list(),
+        requests: ctx.requestLog.exportAll(),
       }
     },
 
@@ -90,13 +108,25 @@ export function createRuntime(input: ReplicaMockOptions = {}): ReplicaRuntime {
         throw invalidRequest(`Failed to import state: ${describeIssues(result.error.issues)}`)
       }
       const state = result.data
+      const previous = store.serialise()
       try {
         await store.restore(state.store)
       } catch (error) {
         throw invalidRequest(`Failed to import state: ${(error as Error).message}`)
       }
-      ctx.environmentData.importAll(state.environmentData)
+      let installData: () => void
+      try {
+        // app data is checked against the imported environments; a bad one puts the store back
+        installData = apps.prepareImport(state.environmentData, appsOf)
+      } catch (error) {
+        await store.restore(previous)
+        throw invalidRequest(
+          `Failed to import state: ${(error as Error).message.replace(/^\[replica-mock\] /, '')}`,
+        )
+      }
+      installData()
       ctx.faults.restore(state.faults)
+      ctx.requestLog.importAll(state.requests)
       rebuildSchedule(ctx)
       runtime.lifecycle = { ...state.lifecycle }
       clock.setMode(state.clock.mode)
@@ -105,6 +135,15 @@ export function createRuntime(input: ReplicaMockOptions = {}): ReplicaRuntime {
   }
   runtime.ready = runtime.reset()
   return runtime
+}
+
+/** The apps of environments whose data is held (not deleted or failed), from the live store. */
+function appsOfStore(store: ReturnType<typeof createStore>): AppsOf {
+  return (environmentId) => {
+    const environment = store.environments.get(environmentId)
+    const released = !environment || environment.status === 'deleted' || environment.status === 'failed'
+    return released ? undefined : environment.apps
+  }
 }
 
 function fixtureContent(fixture: Fixture): StoreContent {

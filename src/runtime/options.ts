@@ -3,6 +3,8 @@
  * Options of `createReplicaMock` (and, under the same names, of the server and the plugins).
  */
 import { z } from 'zod'
+import type { NativeHandler } from '../gateway/native-call.js'
+import { AppId } from '../schemas/common.js'
 
 export const Lifecycle = z.strictObject({
   /** Time from create/resume until an environment is `running`, on the mock clock. @default 0 */
@@ -42,6 +44,32 @@ export const ReplicaMockOptions = z.strictObject({
     .default(1024 * 1024),
   /** When set, the control API (`/__replica`) requires `Authorization: Bearer <adminToken>`. */
   adminToken: z.string().min(1).optional(),
+  /**
+   * Recorded gateway calls kept per environment; the oldest are dropped beyond it. 0 records
+   * nothing (the request operations then list nothing).
+   * @default 10000
+   * @example createReplicaMock({ maxRecordedCalls: 100 })
+   */
+  maxRecordedCalls: z.int().min(0).max(1_000_000).default(10_000),
+  /**
+   * Native handlers by catalog app id, replacing the built-in ones behind the gateway: the gateway
+   * still authenticates, refuses, caps and records every call, and hands the handler the native
+   * request (prefix stripped) with who it is for (`NativeCall`).
+   * @default the built-in CRM replica for every `replica` app
+   * @example
+   * createReplicaMock({
+   *   nativeHandlers: { crm: async (request, call) => Response.json({ actor: call.actor }) },
+   * })
+   */
+  nativeHandlers: z
+    .record(
+      AppId,
+      z.custom<NativeHandler>(
+        (value) => typeof value === 'function',
+        'Expected a function (request, call) => Response',
+      ),
+    )
+    .optional(),
 })
 export type ReplicaMockOptions = z.input<typeof ReplicaMockOptions>
 export type ResolvedOptions = z.output<typeof ReplicaMockOptions>

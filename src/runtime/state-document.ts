@@ -4,6 +4,7 @@
  */
 import { z } from 'zod'
 import { QueuedFault } from '../management/faults.js'
+import { ExportedCall } from '../management/request-recording.js'
 import { StoreContent } from '../store/store.js'
 import { Lifecycle } from './options.js'
 
@@ -20,5 +21,7 @@ export const StateDocument = z.strictObject({
   environmentData: z.record(z.string(), z.record(z.string(), z.unknown())).default({}),
   /** Faults still queued. */
   faults: z.array(QueuedFault).default([]),
+  /** Recorded gateway calls with their kept bodies (base64), oldest first. */
+  requests: z.array(ExportedCall).default([]),
 })
 export type StateDocument = z.infer<typeof StateDocument>

@@ -57,6 +57,7 @@ test('names every operation and transition of an environment and its snapshot', 
   })
   const snapshot = await createSnapshot(client, environment.id)
   mock.clock.advance(500)
+  const { sizeBytes } = (await client.get(`/v1/snapshots/${snapshot.id}`)).body
   await client.patch(`/v1/snapshots/${snapshot.id}`, { json: { name: 'Saved' } })
   await client.delete(`/v1/snapshots/${snapshot.id}`)
   await client.post(`/v1/environments/${environment.id}/pause`)
@@ -70,7 +71,7 @@ test('names every operation and transition of an environment and its snapshot', 
     ['environment.updated', environment.id, { fields: ['name'] }],
     ['credentials.created', environment.id, { app: 'crm', actorId: 'readonly' }],
     ['snapshot.created', snapshot.id, { name: null }],
-    ['snapshot.ready', snapshot.id, { sizeBytes: 10 }],
+    ['snapshot.ready', snapshot.id, { sizeBytes }],
     ['snapshot.updated', snapshot.id, { name: 'Saved' }],
     ['snapshot.deleted', snapshot.id, { from: 'ready' }],
     ['environment.paused', environment.id, { from: 'running' }],

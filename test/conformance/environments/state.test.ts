@@ -26,13 +26,14 @@ test('gives identical answers after an export, reset and import', async ({ clien
   mock.clock.advance(1000)
   const starting = await createEnvironment(client, { apps: ['crm'], tokenInUrl: true })
   const paused = await mock.seed.environment({ status: 'paused' })
-  mock.environmentData(running.id, 'crm').value = { accounts: [{ Name: 'Acme' }] }
+  mock.records(running.id).create('Account', { Name: 'Exported' })
   const snapshot = await createSnapshot(client, running.id)
   mock.faults.add({ kind: 'environment.start', code: 'invalid_settings', times: 3 })
   const ids = { environments: [running.id, starting.id, paused.id], snapshot: snapshot.id }
 
   const before = await observe(client, ids)
   const auditBefore = (await client.get('/v1/audit-events?limit=100')).body
+  const dataBefore = mock.exportState().environmentData
   const state = (await client.get('/__replica/state')).body
   await client.post('/__replica/reset')
   expect((await client.get('/v1/environments')).body.data).toEqual([])
@@ -42,7 +43,32 @@ test('gives identical answers after an export, reset and import', async ({ clien
   // the credentials call above added one event on each side
   const auditAfter = (await client.get('/v1/audit-events?limit=100')).body
   expect(auditAfter.data.slice(1)).toEqual(auditBefore.data)
-  expect(mock.environmentData(running.id, 'crm').value).toEqual({ accounts: [{ Name: 'Acme' }] })
+  expect(mock.exportState().environmentData).toEqual(dataBefore)
+  expect(mock.records(running.id).query("SELECT Id FROM Account WHERE Name = 'Exported'")).toHaveLength(1)
+})
+
+test('refuses a document whose app data cannot be restored, and keeps the current state', async ({
+  client,
+  mock,
+}) => {
+  const environment = await mock.seed.environment()
+  mock.records(environment.id).create('Account', { Name: 'Current' })
+  const state = mock.exportState()
+  const current = JSON.stringify(state)
+  ;(state.environmentData[environment.id]!.crm as { records: unknown }).records = {
+    Account: [{ Name: 'no id' }],
+  }
+  await mock.seed.environment()
+  const expected = JSON.stringify(mock.exportState())
+  const response = await client.put('/__replica/state', { json: state })
+  expect(response.status).toBe(400)
+  expect(response.body.error.message).toMatch(
+    new RegExp(
+      `Failed to import state: Failed to load the data of app "crm" of environment "${environment.id}"`,
+    ),
+  )
+  expect(JSON.stringify(mock.exportState())).toBe(expected)
+  expect(expected).not.toBe(current)
 })
 
 test('keeps pending transitions after an import', async ({ client, mock }) => {
@@ -59,19 +85,21 @@ test('restores a snapshot taken before the export into a new environment after i
   mock,
 }) => {
   const source = await mock.seed.environment()
-  mock.environmentData(source.id, 'crm').value = { before: true }
+  mock.records(source.id).create('Account', { Name: 'Before the export' })
   const snapshot = await createSnapshot(client, source.id)
   mock.clock.advance(1000)
   const state = JSON.parse(JSON.stringify(mock.exportState()))
   await mock.reset()
   await mock.importState(state)
   const restored = await createEnvironment(client, { snapshotId: snapshot.id })
-  expect(mock.environmentData(restored.id, 'crm').value).toEqual({ before: true })
+  expect(
+    mock.records(restored.id).query("SELECT Id FROM Account WHERE Name = 'Before the export'"),
+  ).toHaveLength(1)
 })
 
 test('forgets environments, snapshots, events, data and faults on reset', async ({ client, mock }) => {
   const environment = await createEnvironment(client)
-  mock.environmentData(environment.id, 'crm').value = { x: 1 }
+  mock.records(environment.id).create('Account', { Name: 'Forgotten' })
   mock.faults.add({ kind: 'snapshot' })
   await mock.reset()
   expect(await mock.environments.all()).toEqual([])

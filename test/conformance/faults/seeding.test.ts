@@ -43,6 +43,8 @@ test('seeded environments follow the lifecycle', async ({ client, mock }) => {
 })
 
 test('seeds with the given id, workspace, apps, labels, name, creator and data', async ({ client, mock }) => {
+  const donor = await mock.seed.environment()
+  mock.records(donor.id).create('Account', { Name: 'Seeded data' })
   const seeded = await mock.seed.environment({
     id: 'env_fixed',
     workspaceId: 'ws_other',
@@ -51,7 +53,7 @@ test('seeds with the given id, workspace, apps, labels, name, creator and data',
     name: 'Seeded',
     createdBy: { type: 'member', id: 'usr_owner', name: 'Olive Owner' },
     createdAt: '2026-01-01T00:00:00Z',
-    data: { old: { rows: 1 } },
+    data: { old: mock.records(donor.id).serialise() },
   })
   expect(seeded).toMatchObject({
     id: 'env_fixed',
@@ -61,7 +63,9 @@ test('seeds with the given id, workspace, apps, labels, name, creator and data',
     name: 'Seeded',
     createdAt: '2026-01-01T00:00:00.000Z',
   })
-  expect(mock.environmentData('env_fixed', 'old').value).toEqual({ rows: 1 })
+  expect(
+    mock.records('env_fixed', 'old').query("SELECT Id FROM Account WHERE Name = 'Seeded data'"),
+  ).toHaveLength(1)
   expect(await mock.environments.get('env_fixed')).toEqual(
     await getEnvironment(client, 'env_fixed', { token: 'test-other-key' }),
   )
@@ -76,6 +80,16 @@ test('rejects bad seeds with a TypeError naming the problem', async ({ mock }) =
   await mock.seed.environment({ id: 'env_once' })
   await expect(mock.seed.environment({ id: 'env_once' })).rejects.toThrow(/exists/)
   await expect(mock.seed.snapshot({ environmentId: 'env_nowhere' })).rejects.toThrow(/unknown environment/)
+  await expect(mock.seed.environment({ id: 'env_bad', data: { crm: { rows: 1 } } })).rejects.toThrow(
+    /Failed to seed environment: Failed to load the data of app "crm" of environment "env_bad"/,
+  )
+  await expect(mock.seed.environment({ id: 'env_bad', data: { erp: {} } })).rejects.toThrow(
+    /has no app "erp"/,
+  )
+  await expect(
+    mock.seed.environment({ id: 'env_bad', status: 'deleted', data: { crm: {} } }),
+  ).rejects.toThrow(/a deleted environment holds no data/)
+  expect(await mock.environments.get('env_bad')).toBeUndefined()
 })
 
 test('seeds snapshots in each status', async ({ client, mock }) => {

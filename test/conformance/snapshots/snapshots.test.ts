@@ -12,11 +12,16 @@ const test = conformanceTest({ clock: 'manual', lifecycle: { snapshotMs: 2000 } 
 
 test('answers 202 saving, then ready after snapshotMs with sizes', async ({ client, mock }) => {
   const environment = await mock.seed.environment({ apps: ['crm', { app: 'crm', name: 'billing' }] })
-  mock.environmentData(environment.id, 'crm').value = { accounts: [{ Name: 'Acmé' }] }
+  mock.records(environment.id, 'crm').create('Account', { Name: 'Acmé' })
   const response = await client.post('/v1/snapshots', {
     json: { environmentId: environment.id, name: 'Before' },
   })
   expect(response.status).toBe(202)
+  // each app's serialised records as they were when the snapshot was requested
+  const saved = mock.exportState().environmentData[environment.id]!
+  const crm = JSON.stringify(saved.crm)
+  const billing = JSON.stringify(saved.billing)
+  mock.records(environment.id, 'crm').create('Account', { Name: 'After the request' })
   const saving = Snapshot.parse(response.body)
   expect(saving).toMatchObject({
     workspaceId: 'ws_default',
@@ -38,10 +43,10 @@ test('answers 202 saving, then ready after snapshotMs with sizes', async ({ clie
   expect((await getSnapshot(client, saving.id)).status).toBe('saving')
   mock.clock.advance(1)
   const ready = await getSnapshot(client, saving.id)
-  const crm = JSON.stringify({ accounts: [{ Name: 'Acmé' }] })
   expect(ready).toMatchObject({ status: 'ready', readyAt: mock.clock.now().toISOString() })
-  expect(ready.apps.map((app) => app.sizeBytes)).toEqual([Buffer.byteLength(crm), 2])
-  expect(ready.sizeBytes).toBe(Buffer.byteLength(`{"crm":${crm},"billing":{}}`))
+  expect(ready.apps.map((app) => app.sizeBytes)).toEqual([Buffer.byteLength(crm), Buffer.byteLength(billing)])
+  expect(crm).toContain('Acmé')
+  expect(ready.sizeBytes).toBe(Buffer.byteLength(`{"crm":${crm},"billing":${billing}}`))
 })
 
 test('snapshots a paused environment', async ({ client, mock }) => {

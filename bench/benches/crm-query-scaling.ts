@@ -1,0 +1,183 @@
+/**
+ * @module
+ * Issue 5: SOQL through the CRM replica's native REST handler, in-process (no gateway, no socket):
+ * - `WHERE Id = ...` and `WHERE External_Id__c = ...` at 10k, 100k and 1M Accounts. Target: flat
+ *   (an index lookup, not a scan): the 1M time <= 1.5x the 10k time.
+ * - a selective query on a field without an index at 100k records (a scan; ms, no target);
+ * - heap per record at 100k records written through the record service (bytes, no target).
+ * The large stores are filled through the record store directly (valid stored records, no
+ * rules) so a 1M run takes seconds, not minutes; the memory figure uses the record service.
+ */
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
+import { CRM_USERS } from '../../src/fixtures/crm/index.js'
+import type { NativeCall } from '../../src/gateway/native-call.js'
+import { type CrmApp, createCrmApps } from '../../src/replica/crm-app.js'
+import { createCrmNativeHandler } from '../../src/replica/handlers/native-handler.js'
+import { createRecordsAccess } from '../../src/replica/records-access.js'
+import { type Comparison, defineBench } from '../lib/define-bench.js'
+import { measureLoop } from '../lib/measure-loop.js'
+import type { Measurement } from '../lib/stats.js'
+import { toMeasurement } from '../lib/stats.js'
+
+const SIZES = [10_000, 100_000, 1_000_000]
+const STAMP = '2026-01-05T09:00:00.000+0000'
+const call: NativeCall = {
+  environmentId: 'env_bench',
+  appName: 'crm',
+  appId: 'crm',
+  versionId: 'crm-v2026.2',
+  actor: 'admin',
+  apiVersions: ['60.0'],
+}
+
+setFlagsFromString('--expose-gc')
+const gc = runInNewContext('gc') as () => void
+
+function createApps() {
+  return createCrmApps({ clock: { now: () => new Date('2026-03-18T12:00:00.000Z') } })
+}
+
+/** `size` Accounts with ids, external ids `E-n` and account numbers `AN-n`, straight into the store. */
+function fill(app: CrmApp, size: number): string[] {
+  const { store } = app
+  const ids: string[] = []
+  const system = {
+    IsDeleted: false,
+    CreatedDate: STAMP,
+    CreatedById: CRM_USERS.admin,
+    LastModifiedDate: STAMP,
+    LastModifiedById: CRM_USERS.admin,
+    SystemModstamp: STAMP,
+    OwnerId: CRM_USERS.admin,
+  }
+  for (let n = 0; n < size; n++) {
+    const Id = store.nextId('Account')
+    store.insert('Account', {
+      ...system,
+      Id,
+      Name: `Account ${n}`,
+      External_Id__c: `E-${n}`,
+      AccountNumber: `AN-${n}`,
+    })
+    ids.push(Id)
+  }
+  return ids
+}
+
+/** A deterministic walk over 0..size-1 (no Math.random: every run asks for the same records). */
+function picker(size: number) {
+  let n = 12_345
+  return () => {
+    n = (n * 1_103_515_245 + 12_345) % 2_147_483_648
+    return n % size
+  }
+}
+
+function querier(app: CrmApp) {
+  const handler = createCrmNativeHandler({ appFor: () => app })
+  return async (soql: string) => {
+    const response = await handler(
+      new Request(`http://replica.bench/services/data/v60.0/query?q=${encodeURIComponent(soql)}`),
+      call,
+    )
+    const text = await response.text()
+    if (response.status !== 200) throw new Error(`Failed to query: ${response.status} ${text}`)
+    return text
+  }
+}
+
+function heapUsed(): number {
+  gc()
+  gc()
+  return process.memoryUsage().heapUsed
+}
+
+export default defineBench({
+  description: 'SOQL by Id / external id at 10k..1M records (flat), a scan at 100k, heap per record',
+  async run() {
+    const apps = createApps()
+    const byId: Measurement[] = []
+    const byExternalId: Measurement[] = []
+    const figures: Measurement[] = []
+    // the first size must not pay for the JIT warming up: warm the whole path on a small store
+    const warm = apps.open()
+    const warmIds = fill(warm, 1000)
+    const warmQuery = querier(warm)
+    for (let n = 0; n < 3000; n++) {
+      await warmQuery(`SELECT Id, Name FROM Account WHERE Id = '${warmIds[n % 1000]}'`)
+      await warmQuery(`SELECT Id, Name FROM Account WHERE External_Id__c = 'E-${n % 1000}'`)
+    }
+    for (const size of SIZES) {
+      const app = apps.open()
+      const ids = fill(app, size)
+      const query = querier(app)
+      const pickId = picker(size)
+      const pickExternal = picker(size)
+      byId.push(
+        await measureLoop(() => query(`SELECT Id, Name FROM Account WHERE Id = '${ids[pickId()]}'`), {
+          label: `WHERE Id = ... at ${size.toLocaleString('en-US')} records`,
+          iterations: 2000,
+        }),
+      )
+      byExternalId.push(
+        await measureLoop(
+          () => query(`SELECT Id, Name FROM Account WHERE External_Id__c = 'E-${pickExternal()}'`),
+          {
+            label: `WHERE External_Id__c = ... at ${size.toLocaleString('en-US')} records`,
+            iterations: 2000,
+          },
+        ),
+      )
+      if (size === 100_000) {
+        const pickNumber = picker(size)
+        const scan = await measureLoop(
+          () => query(`SELECT Id, Name FROM Account WHERE AccountNumber = 'AN-${pickNumber()}'`),
+          { label: 'WHERE AccountNumber = ... (no index, 1 row) at 100,000 records', iterations: 20 },
+        )
+        figures.push(
+          toMeasurement(
+            scan.label,
+            'ms/op',
+            scan.samples.map((sample) => sample / 1000),
+          ),
+        )
+      }
+    }
+
+    // heap per record: 100k Accounts written through the record service (rules, checks, indexes)
+    const memoryApp = apps.open()
+    const records = createRecordsAccess(memoryApp, { actor: 'admin', apiVersion: '60.0' })
+    const before = heapUsed()
+    const batch = Array.from({ length: 100_000 }, (_, n) => ({
+      Name: `Account ${n}`,
+      External_Id__c: `E-${n}`,
+      AccountNumber: `AN-${n}`,
+      Industry: 'Banking',
+      Phone: '+1 555 0100',
+      BillingCity: 'Phoenix',
+    }))
+    records.insert('Account', batch)
+    batch.length = 0
+    const perRecord = (heapUsed() - before) / 100_000
+    figures.push(
+      toMeasurement('heap per Account record at 100,000 records (record service)', 'B', [perRecord]),
+    )
+
+    const flat = (label: string, series: Measurement[], index: number): Comparison => ({
+      label,
+      subject: series[index]!,
+      baseline: series[0]!,
+      target: { atMost: 1.5 },
+    })
+    return {
+      comparisons: [
+        flat('WHERE Id = ... at 100k vs 10k records (time/op)', byId, 1),
+        flat('WHERE Id = ... at 1M vs 10k records (time/op)', byId, 2),
+        flat('WHERE External_Id__c = ... at 100k vs 10k records (time/op)', byExternalId, 1),
+        flat('WHERE External_Id__c = ... at 1M vs 10k records (time/op)', byExternalId, 2),
+      ],
+      figures,
+    }
+  },
+})

@@ -1,0 +1,89 @@
+/**
+ * @module
+ * Options of the `replicaMock()` Vitest plugin: the mock's own options (same names as
+ * `createReplicaMock` and the server) plus how the plugin serves it. They travel from the config
+ * process to the workers through `provide`/`inject`, so they must stay plain JSON.
+ */
+import type { ReplicaMockOptions } from '../../src/index.js'
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Set by the `replicaMock()` plugin for its setup file. */
+    'replica-mock': ResolvedPluginOptions
+  }
+}
+
+export type UnhandledRequestStrategy = 'error' | 'warn' | 'bypass'
+
+export interface ReplicaPluginOptions extends Omit<ReplicaMockOptions, 'fixture'> {
+  /**
+   * The data the mock starts and resets to: a fixture object or the path of a JSON file
+   * (relative paths resolve against the project root).
+   * @default the built-in default fixture
+   */
+  fixture?: string | Record<string, unknown>
+  /**
+   * `'msw'`: every worker answers `baseUrl` in-process through MSW's `setupServer`.
+   * `'server'`: every worker also starts a standalone server on a free 127.0.0.1 port and puts its
+   * URL and API key in `process.env.REPLICA_MOCK_URL` / `REPLICA_MOCK_API_KEY`, for code that
+   * spawns child processes.
+   * @default 'msw'
+   * @example replicaMock({ mode: 'server' })
+   */
+  mode?: 'msw' | 'server'
+  /**
+   * What MSW does with a request no handler answers (a typo'd URL, an unmocked host).
+   * @default 'error'
+   */
+  onUnhandledRequest?: UnhandledRequestStrategy
+  /**
+   * `false` when the project already has its own `setupServer`: the plugin then starts none, and
+   * you add `handlers` from `replica-mock/vitest` to yours (isolation and fixtures still work).
+   * @default true
+   */
+  setupServer?: boolean
+  /**
+   * Mode of the mock clock inside a test that uses the `replica` fixture: `'manual'` freezes it at
+   * the test's start until the test advances it; `'real'` lets it run.
+   * @default 'manual'
+   */
+  fixtureClock?: 'manual' | 'real'
+}
+
+/** The options as the workers receive them. */
+export interface ResolvedPluginOptions {
+  mock: ReplicaMockOptions
+  mode: 'msw' | 'server'
+  onUnhandledRequest: UnhandledRequestStrategy
+  setupServer: boolean
+  fixtureClock: 'manual' | 'real'
+}
+
+const MODES = ['msw', 'server'] as const
+const STRATEGIES = ['error', 'warn', 'bypass'] as const
+const CLOCKS = ['manual', 'real'] as const
+
+export function resolvePluginOptions(options: ReplicaPluginOptions = {}): ResolvedPluginOptions {
+  const {
+    mode = 'msw',
+    onUnhandledRequest = 'error',
+    setupServer = true,
+    fixtureClock = 'manual',
+    ...mock
+  } = options
+  oneOf('mode', mode, MODES)
+  oneOf('onUnhandledRequest', onUnhandledRequest, STRATEGIES)
+  oneOf('fixtureClock', fixtureClock, CLOCKS)
+  if (typeof setupServer !== 'boolean') {
+    throw new TypeError(`[replica-mock] Failed to configure the Vitest plugin: setupServer must be a boolean`)
+  }
+  return { mock, mode, onUnhandledRequest, setupServer, fixtureClock }
+}
+
+function oneOf(name: string, value: unknown, allowed: readonly string[]): void {
+  if (!allowed.includes(value as string)) {
+    throw new TypeError(
+      `[replica-mock] Failed to configure the Vitest plugin: ${name} is ${JSON.stringify(value)}; allowed: ${allowed.map((v) => `'${v}'`).join(', ')}`,
+    )
+  }
+}

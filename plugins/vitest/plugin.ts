@@ -1,0 +1,45 @@
+/**
+ * @module
+ * `replicaMock(options)`: the Vitest plugin. It adds the setup file to the project and hands the
+ * options to the workers through `provide`.
+ */
+import { existsSync } from 'node:fs'
+import { dirname, extname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { Plugin } from 'vitest/config'
+import { type ReplicaPluginOptions, resolvePluginOptions } from './options.js'
+
+/**
+ * A Vitest plugin that gives every test its own replica of the service.
+ * @example
+ * // vitest.config.ts
+ * import { defineConfig } from 'vitest/config'
+ * import { replicaMock } from 'replica-mock/vitest'
+ * export default defineConfig({ plugins: [replicaMock()] })
+ */
+export function replicaMock(options: ReplicaPluginOptions = {}): Plugin {
+  const resolved = resolvePluginOptions(options)
+  const setupFile = setupFilePath()
+  return {
+    name: 'vitest:replica-mock',
+    config: () => ({ test: { setupFiles: [setupFile] } }),
+    configureVitest({ project }) {
+      const { fixture } = resolved.mock
+      project.provide('replica-mock', {
+        ...resolved,
+        mock: {
+          ...resolved.mock,
+          fixture: typeof fixture === 'string' ? resolve(project.config.root, fixture) : fixture,
+        },
+      })
+    },
+  }
+}
+
+// setup.ts beside the sources, setup.js beside the built index.js / index.cjs
+function setupFilePath(): string {
+  const here = fileURLToPath(import.meta.url)
+  const file = join(dirname(here), extname(here) === '.ts' ? 'setup.ts' : 'setup.js')
+  if (!existsSync(file)) throw new Error(`[replica-mock] Failed to find the Vitest setup file at ${file}`)
+  return file
+}

@@ -1,0 +1,63 @@
+/**
+ * @module
+ * The setup file `replicaMock()` adds to every test file of the project: it starts MSW (or the
+ * standalone server) for the worker, gives every test a reset mock — its own one when the test is
+ * concurrent — routes the test's requests to it, attaches forensics when a test that used it
+ * fails, and registers the matchers.
+ */
+import { setupServer } from 'msw/node'
+import { afterAll, aroundEach, beforeAll, expect, inject, recordArtifact } from 'vitest'
+import { takeForensics, writeForensics } from './forensics.js'
+import { replicaMatchers } from './matchers.js'
+import { handlers, installWorkerState } from './worker-state.js'
+
+const options = inject('replica-mock')
+if (!options) {
+  throw new Error(
+    '[replica-mock] Failed to start: the setup file runs without the plugin; add `replicaMock()` to the `plugins` of your vitest.config.ts',
+  )
+}
+const state = installWorkerState(options)
+
+expect.extend(replicaMatchers)
+
+if (options.mode === 'msw' && options.setupServer) {
+  const server = setupServer(...handlers)
+  beforeAll(() => server.listen({ onUnhandledRequest: options.onUnhandledRequest }))
+  afterAll(() => server.close())
+}
+
+if (options.mode === 'server') {
+  beforeAll(async () => {
+    const slot = await state.shared()
+    // for child processes the tests spawn: they inherit the worker's environment
+    process.env.REPLICA_MOCK_URL = slot.url
+    process.env.REPLICA_MOCK_API_KEY = slot.apiKey
+  })
+}
+
+afterAll(() => state.close())
+
+aroundEach(async (runTest, { task }) => {
+  const slot = await state.slotFor(task)
+  // a concurrent test's mock is its own and fresh; the shared one is reset for each test
+  if (!task.concurrent) await slot.reset()
+  try {
+    await state.runWith(slot, runTest)
+    if (task.result?.state === 'fail' && slot.usedByFixture) {
+      const bundle = await takeForensics(slot, task.fullTestName ?? task.name)
+      const file = writeForensics(bundle)
+      const artifact = await recordArtifact(task, {
+        type: 'replica-mock:forensics',
+        message: 'replica state, calls and audit events at the failure',
+        attachments: [{ path: file, contentType: 'application/json' }],
+      })
+      const saved = artifact.attachments?.[0]?.path ?? file
+      console.error(
+        `[replica-mock] forensics of the failed test: ${saved} (${bundle.calls.length} calls, ${bundle.auditEvents.length} audit events, clock ${bundle.clock.now}); replay with \`await replica.use('${saved}')\``,
+      )
+    }
+  } finally {
+    if (task.concurrent) await state.release(slot)
+  }
+})

@@ -1,0 +1,51 @@
+/**
+ * @module
+ * Splits an app URL's path into its optional prefix and the native path (DESIGN.md "URLs"):
+ * `/apps/{environmentId}[/{appName}][/t/{token}]{nativePath}`, or a native path at the root.
+ * @note After the environment id, a segment `t` followed by another segment is the token form and
+ * `services` starts the native path, so apps named `t` or `services` cannot be named in the path
+ * (their token alone still routes the call).
+ */
+
+export interface AppPath {
+  /** The prefix's environment and app, when the path had one. */
+  prefix?: { environmentId: string; appName?: string | undefined }
+  /** The `/t/{token}` segment. */
+  urlToken?: string
+  /** What the app sees as the request path (`/services/...`), `/` when nothing follows the prefix. */
+  nativePath: string
+}
+
+/** Undefined for a path under `/apps` that names no environment or is not decodable. */
+export function parseAppPath(pathname: string): AppPath | undefined {
+  if (pathname !== '/apps' && !pathname.startsWith('/apps/')) return { nativePath: pathname }
+  const [first, ...rest] = pathname.slice('/apps/'.length).split('/')
+  const environmentId = decode(first)
+  if (!environmentId) return undefined
+  let appName: string | undefined
+  let urlToken: string | undefined
+  let at = 0
+  if (rest[at] !== undefined && rest[at] !== '' && rest[at] !== 'services' && !isTokenAt(rest, at)) {
+    appName = rest[at]
+    at++
+  }
+  if (isTokenAt(rest, at)) {
+    urlToken = decode(rest[at + 1])
+    if (!urlToken) return undefined
+    at += 2
+  }
+  return { prefix: { environmentId, appName }, urlToken, nativePath: `/${rest.slice(at).join('/')}` }
+}
+
+function isTokenAt(segments: string[], at: number): boolean {
+  return segments[at] === 't' && segments[at + 1] !== undefined && segments[at + 1] !== ''
+}
+
+function decode(segment: string | undefined): string | undefined {
+  if (segment === undefined || segment === '') return undefined
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    return undefined
+  }
+}

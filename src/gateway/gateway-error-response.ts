@@ -1,0 +1,44 @@
+/**
+ * @module
+ * The one place a gateway refusal becomes a response: its status, and the gateway error body
+ * `{ error: { code, message } }` (DESIGN.md "Gateway").
+ */
+import type { GatewayRefusal } from '../management/gateway-refusal.js'
+import type { GatewayErrorBody, GatewayErrorCode } from '../schemas/gateway-error.js'
+
+export const GATEWAY_STATUS_OF: Record<GatewayErrorCode, number> = {
+  unauthenticated: 401,
+  prefix_mismatch: 401,
+  unknown_actor: 400,
+  not_found: 404,
+  app_not_found: 404,
+  environment_not_found: 404,
+  environment_paused: 409,
+  environment_starting: 503,
+  request_too_large: 413,
+  response_too_large: 502,
+  upstream_error: 502,
+  internal_error: 500,
+}
+
+/**
+ * The response, and its body bytes (for the recording).
+ * @param status overrides the code's status (an injected `gateway.error` fault names its own).
+ */
+export function gatewayErrorResponse(
+  refusal: GatewayRefusal,
+  status?: number,
+): { response: Response; bytes: Uint8Array<ArrayBuffer> } {
+  const body: GatewayErrorBody = { error: { code: refusal.code, message: refusal.message } }
+  const bytes = new TextEncoder().encode(JSON.stringify(body))
+  const headers: Record<string, string> = {}
+  if (refusal.retryAfterMs !== undefined) {
+    headers['retry-after'] = String(Math.max(1, Math.ceil(refusal.retryAfterMs / 1000)))
+  }
+  if (refusal.code === 'unauthenticated' || refusal.code === 'prefix_mismatch') {
+    headers['www-authenticate'] = 'Bearer'
+  }
+  headers['content-type'] = 'application/json'
+  const response = new Response(bytes, { status: status ?? GATEWAY_STATUS_OF[refusal.code], headers })
+  return { response, bytes }
+}

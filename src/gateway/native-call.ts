@@ -1,0 +1,27 @@
+/**
+ * @module
+ * The contract between the gateway and an app's native handler. The gateway authenticates the
+ * app token, resolves (environment, app, actor), refuses what it must, and hands the call on with
+ * the native path (`/services/...`) as the request URL's path — whatever prefix the client used.
+ */
+
+/** Who and what a native call is for, resolved by the gateway from the app token. */
+export interface NativeCall {
+  environmentId: string
+  /** The app's name inside the environment (APP_NAME). */
+  appName: string
+  /** Catalog app id (`crm`). */
+  appId: string
+  /** The app version the environment runs. */
+  versionId: string
+  /** The actor the call is made as (from the credentials, or switched by the Api's actor header). */
+  actor: string
+  /** Native API versions the app version serves (`['48.0', ..., '60.0']`). */
+  apiVersions: readonly string[]
+}
+
+/**
+ * An app's native protocol handler. `request.url` carries the native path and query only
+ * (prefix stripped); the response is what the client will see, unless the gateway refuses it.
+ */
+export type NativeHandler = (request: Request, call: NativeCall) => Promise<Response>

@@ -1,0 +1,196 @@
+/**
+ * @module
+ * Who a native call is for (DESIGN.md "URLs", "Gateway"): the app token — from the
+ * `Authorization: Bearer` header or the `/t/{token}` URL segment — names the environment, app and
+ * actor; an optional path prefix must agree with it; the environment must be running; the
+ * version's actor header may switch the actor to another actor of that version.
+ * Refusals are thrown as `GatewayRefusal`s, checked in this order: token, prefix, environment
+ * status, actor.
+ */
+import type { Version } from '../schemas/app.js'
+import type { StoredEnvironment, StoredEnvironmentApp } from '../store/stored-records.js'
+import type { ManagementContext } from './context.js'
+import { findCredentialsByToken } from './credentials.js'
+import { GatewayRefusal, type RefusedCallTarget } from './gateway-refusal.js'
+import { runOperation } from './operation.js'
+
+export interface AppCallInput {
+  /** The Bearer token of the `Authorization` header, if any. */
+  headerToken?: string | undefined
+  /** The `/t/{token}` segment of the path, if any. */
+  urlToken?: string | undefined
+  /** `/apps/{environmentId}[/{appName}]` of the path, if it had one. */
+  prefix?: { environmentId: string; appName?: string | undefined } | undefined
+  /** The request headers (for the version's actor header). */
+  headers: { get(name: string): string | null }
+}
+
+/** A call the gateway may pass to the app. */
+export interface AppCallTarget {
+  environment: StoredEnvironment
+  app: StoredEnvironmentApp
+  /** The catalog version the app runs (its APIs list the native API versions served). */
+  version: Version | undefined
+  /** The actor the call runs as. */
+  actor: string
+  /** The token that authenticated the call. */
+  token: string
+}
+
+export async function resolveAppCall(ctx: ManagementContext, input: AppCallInput): Promise<AppCallTarget> {
+  const { headerToken, urlToken, prefix } = input
+  // until the token names one, a refusal is recorded under the environment the prefix names
+  const prefixed = prefix && ctx.store.environments.get(prefix.environmentId)
+  let target: RefusedCallTarget | undefined = prefixed
+    ? { environmentId: prefixed.id, app: prefix.appName ?? '' }
+    : undefined
+
+  if (headerToken !== undefined && urlToken !== undefined && headerToken !== urlToken) {
+    throw new GatewayRefusal(
+      'unauthenticated',
+      'Failed to authenticate: the Authorization header and the URL carry different tokens',
+      target,
+    )
+  }
+  const token = urlToken ?? headerToken
+  if (token === undefined) {
+    throw new GatewayRefusal(
+      'unauthenticated',
+      'Failed to authenticate: send the app token as "Authorization: Bearer <token>" or in the URL as /t/<token>',
+      target,
+    )
+  }
+  const credentials = findCredentialsByToken(ctx, token)
+  if (!credentials) {
+    const management =
+      ctx.store.members.findBy('token', token).length > 0 ||
+      ctx.store.apiKeys.findBy('token', token).length > 0
+    throw new GatewayRefusal(
+      'unauthenticated',
+      management
+        ? 'Failed to authenticate: management tokens do not work on app URLs; use the token from createCredentials'
+        : 'Failed to authenticate: the token is not a valid app token',
+      target,
+    )
+  }
+
+  // applies due lifecycle transitions (a start that has completed); nothing to await when none is due
+  const next = ctx.due.nextAt()
+  if (next !== undefined && next <= ctx.clock.nowMs()) await runOperation(ctx, () => undefined)
+  const environment = ctx.store.environments.get(credentials.environmentId)
+  target = { environmentId: credentials.environmentId, app: credentials.app }
+  if (!environment) {
+    throw new GatewayRefusal(
+      'environment_not_found',
+      `Failed to find environment "${credentials.environmentId}"`,
+      target,
+    )
+  }
+  if (prefix && prefix.environmentId !== environment.id) {
+    throw new GatewayRefusal(
+      'prefix_mismatch',
+      `Failed to authenticate: the token is not valid for environment "${prefix.environmentId}"`,
+      target,
+    )
+  }
+  if (prefix?.appName !== undefined && prefix.appName !== credentials.app) {
+    if (!environment.apps.some((app) => app.name === prefix.appName)) {
+      throw new GatewayRefusal(
+        'app_not_found',
+        `Failed to find app "${prefix.appName}" in environment "${environment.id}"`,
+        { environmentId: environment.id, app: prefix.appName },
+      )
+    }
+    throw new GatewayRefusal(
+      'prefix_mismatch',
+      `Failed to authenticate: the token is not valid for app "${prefix.appName}"`,
+      target,
+    )
+  }
+  checkRunning(ctx, environment, target)
+
+  const app = environment.apps.find((entry) => entry.name === credentials.app)
+  if (!app) {
+    throw new GatewayRefusal(
+      'app_not_found',
+      `Failed to find app "${credentials.app}" in environment "${environment.id}"`,
+      target,
+    )
+  }
+  const version = ctx.store.versions.get(app.versionId)
+  return {
+    environment,
+    app,
+    version,
+    actor: chooseActor(version, credentials.actorId, input.headers, target),
+    token,
+  }
+}
+
+function checkRunning(
+  ctx: ManagementContext,
+  environment: StoredEnvironment,
+  target: RefusedCallTarget,
+): void {
+  switch (environment.status) {
+    case 'running':
+      return
+    case 'paused':
+      throw new GatewayRefusal(
+        'environment_paused',
+        `Failed to call the app: environment "${environment.id}" is paused; resume it first`,
+        target,
+      )
+    case 'starting': {
+      const due = environment.startDueAt === null ? undefined : Date.parse(environment.startDueAt)
+      throw new GatewayRefusal(
+        'environment_starting',
+        `Failed to call the app: environment "${environment.id}" is starting; retry shortly`,
+        target,
+        due === undefined ? undefined : Math.max(0, due - ctx.clock.nowMs()),
+      )
+    }
+    default:
+      throw new GatewayRefusal(
+        'environment_not_found',
+        `Failed to find environment "${environment.id}": it is ${environment.status}`,
+        target,
+      )
+  }
+}
+
+/**
+ * The credentials' actor, or the one the version's actor header names — which must be an actor of
+ * that version.
+ */
+function chooseActor(
+  version: Version | undefined,
+  credentialsActor: string,
+  headers: { get(name: string): string | null },
+  target: RefusedCallTarget,
+): string {
+  // a plain loop: this runs on every native call (the APIs of a version share one header, mostly)
+  for (const api of version?.apis ?? []) {
+    const name = api.actorHeader
+    if (name === '') continue
+    const requested = headers.get(name)?.trim()
+    if (requested === undefined || requested === '' || requested === credentialsActor) continue
+    if (!version!.actors.some((actor) => actor.id === requested)) {
+      const allowed = version!.actors.map((actor) => actor.id).join(', ')
+      throw new GatewayRefusal(
+        'unknown_actor',
+        `Failed to switch actor: "${requested}" (header ${name}) is not an actor of this app version; it has: ${allowed}`,
+        target,
+      )
+    }
+    return requested
+  }
+  return credentialsActor
+}
+
+/** Native API versions a catalog version serves, in catalog order, without repeats. */
+export function apiVersionsOf(version: Version | undefined): string[] {
+  const out = new Set<string>()
+  for (const api of version?.apis ?? []) for (const apiVersion of api.apiVersions) out.add(apiVersion)
+  return [...out]
+}

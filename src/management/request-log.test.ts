@@ -1,0 +1,139 @@
+import { describe, expect, it } from 'vitest'
+import { createRequestLog, type PendingCall } from './request-log.js'
+import type { RawCall } from './request-recording.js'
+
+function call(query: string, responseSize = 0): RawCall {
+  return {
+    app: 'crm',
+    method: 'GET',
+    path: '/services/data',
+    query,
+    requestHeaders: [],
+    requestBody: { contentType: null, data: new Uint8Array(0), complete: true, size: 0 },
+    responseStatus: 200,
+    respondedBy: 'app',
+    errorCode: null,
+    responseHeaders: [['content-type', 'text/plain']],
+    responseBody: {
+      contentType: 'text/plain',
+      data: new Uint8Array(responseSize).fill(0x61),
+      complete: true,
+      size: responseSize,
+    },
+    receivedAtMs: Date.parse('2026-01-01T00:00:00.000Z'),
+    durationMs: 0,
+    secrets: [],
+  }
+}
+
+const queries = (log: ReturnType<typeof createRequestLog>, environmentId: string) =>
+  [...log.newestFirst(environmentId)].map(({ call }) => call.query)
+
+function begin(log: ReturnType<typeof createRequestLog>, environmentId: string): PendingCall {
+  const pending = log.begin(environmentId)
+  expect(pending).toBeDefined()
+  return pending!
+}
+
+function record(log: ReturnType<typeof createRequestLog>, environmentId: string, raw: RawCall): PendingCall {
+  const pending = begin(log, environmentId)
+  log.complete(pending, raw)
+  return pending
+}
+
+describe('createRequestLog', () => {
+  it('finds a call by its id, which says where it sits', () => {
+    const log = createRequestLog({ capacity: 3 })
+    const ids = ['1', '2', '3', '4'].map((n) => record(log, n === '4' ? 'env_b' : 'env_a', call(n)).id)
+    for (const id of ids) expect(id).toMatch(/^req_[0-9a-z]{16}$/)
+    expect(ids.map((id) => log.get(id)?.query)).toEqual(['1', '2', '3', '4'])
+    // same place, other random part
+    expect(log.get(`${ids[0]!.slice(0, 14)}zzzzzz`)).toBeUndefined()
+    expect(log.get('req_zzzzzzzzzzzzzzzz')).toBeUndefined()
+  })
+
+  it('lists completed calls newest first in the order they were begun', () => {
+    const log = createRequestLog({ capacity: 10 })
+    const first = begin(log, 'env_a')
+    const second = begin(log, 'env_a')
+    log.complete(second, call('2'))
+    expect(queries(log, 'env_a')).toEqual(['2'])
+    log.complete(first, call('1'))
+    expect(queries(log, 'env_a')).toEqual(['2', '1'])
+    expect(log.get(first.id)).toMatchObject({ id: first.id, environmentId: 'env_a', query: '1' })
+  })
+
+  it('drops the oldest call beyond capacity, pending or not', () => {
+    const log = createRequestLog({ capacity: 2 })
+    const pending = begin(log, 'env_a')
+    for (const n of ['2', '3']) record(log, 'env_a', call(n))
+    log.complete(pending, call('late'))
+    expect(queries(log, 'env_a')).toEqual(['3', '2'])
+    expect(log.get(pending.id)).toBeUndefined()
+  })
+
+  it('records nothing with capacity 0', () => {
+    const log = createRequestLog({ capacity: 0 })
+    expect(log.begin('env_a')).toBeUndefined()
+    expect(queries(log, 'env_a')).toEqual([])
+  })
+
+  it('starts below a given seq', () => {
+    const log = createRequestLog({ capacity: 5 })
+    const seqs = ['1', '2', '3'].map((n) => record(log, 'env_a', call(n)).seq)
+    expect([...log.newestFirst('env_a', seqs[1])].map(({ call }) => call.query)).toEqual(['1'])
+  })
+
+  it('drops the oldest kept bodies beyond the budget but keeps their calls and previews', () => {
+    const log = createRequestLog({ capacity: 10, keptBodiesBudget: 250 })
+    const ids = ['1', '2', '3'].map((n) => record(log, 'env_a', call(n, 100)).id)
+    expect(log.get(ids[0]!)!.detail.responseBody).toMatchObject({
+      coverage: 'omitted',
+      reason: expect.stringMatching(/^Evicted/),
+      full: null,
+      bytes: 100,
+    })
+    expect(log.get(ids[0]!)!.detail.responseBody.head).toHaveLength(100)
+    expect(log.get(ids[1]!)!.detail.responseBody.full).toHaveLength(100)
+    expect(log.get(ids[2]!)!.detail.responseBody.full).toHaveLength(100)
+  })
+
+  it('ignores a completion after clear', () => {
+    const log = createRequestLog({ capacity: 5 })
+    const pending = begin(log, 'env_a')
+    log.clear()
+    log.complete(pending, call('1'))
+    expect(queries(log, 'env_a')).toEqual([])
+  })
+
+  it('round-trips through export and import, bodies included', () => {
+    const log = createRequestLog({ capacity: 5 })
+    for (const n of ['1', '2']) record(log, 'env_a', call(n, 3))
+    record(log, 'env_b', call('b'))
+    const exported = JSON.parse(JSON.stringify(log.exportAll()))
+    const copy = createRequestLog({ capacity: 5 })
+    copy.importAll(exported)
+    expect(copy.exportAll()).toEqual(exported)
+    expect(queries(copy, 'env_a')).toEqual(['2', '1'])
+    for (const call of exported) expect(copy.get(call.id)?.query).toBe(call.query)
+    expect([...copy.newestFirst('env_a')][0]!.call.detail.responseBody.full).toEqual(
+      new Uint8Array(3).fill(0x61),
+    )
+  })
+
+  it('imports into a smaller ring keeping the newest, and across wide seq gaps', () => {
+    const log = createRequestLog({ capacity: 5 })
+    for (const n of ['1', '2', '3', '4']) record(log, 'env_a', call(n))
+    const exported = log.exportAll()
+    const small = createRequestLog({ capacity: 2 })
+    small.importAll(exported)
+    expect(queries(small, 'env_a')).toEqual(['4', '3'])
+    const gap = createRequestLog({ capacity: 2 })
+    gap.importAll([
+      { ...exported[0]!, seq: 1 },
+      { ...exported[1]!, seq: 1_000_000 },
+    ])
+    expect(queries(gap, 'env_a')).toEqual(['2'])
+    expect(gap.get(exported[0]!.id)).toBeUndefined()
+  })
+})

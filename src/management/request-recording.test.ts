@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest'
+import {
+  KEPT_BODY_MAX_BYTES,
+  PREVIEW_BYTES,
+  type RawCall,
+  RecordedCall,
+  toBodyPreview,
+  toRecordedRequest,
+} from './request-recording.js'
+
+const encode = (text: string) => new TextEncoder().encode(text) as Uint8Array<ArrayBuffer>
+
+function raw(overrides: Partial<RawCall> = {}): RawCall {
+  return {
+    app: 'crm',
+    method: 'get',
+    path: '/services/data',
+    query: '',
+    requestHeaders: [],
+    requestBody: { contentType: null, data: encode(''), complete: true, size: 0 },
+    responseStatus: 200,
+    respondedBy: 'app',
+    errorCode: null,
+    responseHeaders: [],
+    responseBody: { contentType: 'application/json', data: '[]', complete: true, size: 2 },
+    receivedAtMs: Date.parse('2026-01-01T00:00:00.000Z'),
+    durationMs: 12.4,
+    secrets: [],
+    ...overrides,
+  }
+}
+
+function recorded(overrides: Partial<RawCall> = {}): RecordedCall {
+  const call = new RecordedCall('req_0123456789abcdef', 'env_a', 1, 0)
+  call.complete(raw(overrides))
+  return call
+}
+
+describe('RecordedCall', () => {
+  it('rounds the duration and derives completedAt from it', () => {
+    expect(toRecordedRequest(recorded())).toMatchObject({
+      method: 'GET',
+      durationMs: 12,
+      receivedAt: '2026-01-01T00:00:00.000Z',
+      completedAt: '2026-01-01T00:00:00.012Z',
+    })
+  })
+
+  it('blanks secrets in the path, query and headers, also URL-encoded', () => {
+    const call = recorded({
+      path: '/apps/env_a/t/tok+secret/services',
+      query: 'a=tok%2Bsecret',
+      requestHeaders: [
+        ['Authorization', 'Bearer x'],
+        ['X-Echo', 'tok+secret'],
+      ],
+      secrets: ['tok+secret'],
+    })
+    expect(call.path).toBe('/apps/env_a/t/[redacted]/services')
+    expect(call.query).toBe('a=[redacted]')
+    expect(call.detail.requestHeaders).toEqual({ authorization: '[redacted]', 'x-echo': '[redacted]' })
+  })
+
+  it('does not hunt for secrets shorter than 6 characters', () => {
+    expect(recorded({ path: '/services/abc', secrets: ['abc'] }).path).toBe('/services/abc')
+  })
+
+  it('keeps a text body given as a string, as its UTF-8 bytes', () => {
+    const body = recorded({ responseBody: { contentType: 'text/plain', data: 'é', complete: true, size: 2 } })
+    expect(body.detail.responseBody).toMatchObject({ coverage: 'recorded', full: encode('é') })
+  })
+
+  it('shares what equals the previous call and still redacts each call with its own tokens', () => {
+    const first = recorded({
+      secrets: ['tok_first_token'],
+      requestHeaders: [['x-echo', 'tok_first_token tok_other_token']],
+      responseBody: { contentType: 'text/plain', data: 'tok_first_token', complete: true, size: 15 },
+    })
+    const second = new RecordedCall('req_0123456789abcdeg', 'env_a', 2, 0)
+    second.complete(
+      raw({
+        secrets: ['tok_other_token'],
+        requestHeaders: [['x-echo', 'tok_first_token tok_other_token']],
+        responseBody: { contentType: 'text/plain', data: 'tok_first_token', complete: true, size: 15 },
+      }),
+      first,
+    )
+    expect(second.detail.requestHeaders).toEqual({ 'x-echo': 'tok_first_token [redacted]' })
+    expect(second.detail.responseBody).toMatchObject({
+      coverage: 'recorded',
+      full: encode('tok_first_token'),
+    })
+    expect(first.detail.requestHeaders).toEqual({ 'x-echo': '[redacted] tok_other_token' })
+    expect(first.detail.responseBody).toMatchObject({ coverage: 'redacted', full: null })
+  })
+
+  it('redacts a body over the recording cap that carries a token anywhere', () => {
+    const data = encode(`${'a'.repeat(KEPT_BODY_MAX_BYTES)}tok_secret`)
+    const call = recorded({
+      secrets: ['tok_secret'],
+      responseBody: { contentType: 'text/plain', data, complete: true, size: data.byteLength },
+    })
+    expect(call.detail.responseBody).toMatchObject({ coverage: 'redacted', head: null, full: null })
+  })
+})
+
+describe('toBodyPreview', () => {
+  const preview = (data: Uint8Array<ArrayBuffer>, complete = true) =>
+    toBodyPreview(
+      recorded({ responseBody: { contentType: null, data, complete, size: complete ? data.length : null } })
+        .detail.responseBody,
+    )
+
+  it('never cuts a 3- or 4-byte character in two', () => {
+    for (const char of ['€', '😀']) {
+      const text = `${'a'.repeat(PREVIEW_BYTES - 1)}${char}`
+      expect(preview(encode(text))).toMatchObject({
+        encoding: 'utf8',
+        preview: 'a'.repeat(PREVIEW_BYTES - 1),
+        previewTruncated: true,
+      })
+    }
+  })
+
+  it('treats invalid UTF-8 as binary and shows base64', () => {
+    const bytes = Uint8Array.from([0xff, 0xfe, 0x00, 0x41])
+    expect(preview(bytes)).toMatchObject({ encoding: 'binary', preview: '//4AQQ==', previewTruncated: false })
+  })
+
+  it('checks a body read in part up to its last whole character', () => {
+    const bytes = encode('ab€').subarray(0, 4) as Uint8Array<ArrayBuffer>
+    expect(preview(bytes, false)).toMatchObject({
+      coverage: 'omitted',
+      encoding: 'utf8',
+      previewTruncated: true,
+    })
+  })
+})

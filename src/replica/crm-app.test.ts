@@ -1,0 +1,109 @@
+import { expect, it } from 'vitest'
+import { CRM_SAMPLE_IDS } from '../fixtures/crm/index.js'
+import { createCrmApps } from './crm-app.js'
+import { createRecordsAccess } from './records-access.js'
+
+const VIEW = { apiVersion: '60.0', actor: 'admin' }
+
+function setup() {
+  let now = Date.parse('2026-03-18T12:00:00.000Z')
+  const clock = { now: () => new Date(now), advance: (ms: number) => (now += ms) }
+  return { apps: createCrmApps({ clock }), clock }
+}
+
+it('opens a new app with the CRM seed', () => {
+  const { apps } = setup()
+  const app = apps.open()
+  expect(app.records.read('Account', CRM_SAMPLE_IDS.acme, VIEW, { fields: 'Name' })).toEqual({
+    Name: 'Acme Corporation',
+    Id: CRM_SAMPLE_IDS.acme,
+  })
+})
+
+it('opens an app from serialised content, sharing nothing with the source', () => {
+  const { apps } = setup()
+  const source = apps.open()
+  const id = source.records.create('Account', { Name: 'Saved' }, VIEW).id
+  const copy = apps.open(JSON.parse(JSON.stringify(source.serialise())))
+  source.records.update('Account', id, { Name: 'Changed in source' }, VIEW)
+  expect(copy.records.read('Account', id, VIEW, { fields: 'Name' }).Name).toBe('Saved')
+  expect(apps.metadata).toBe(copy.metadata)
+})
+
+it('errors on content it cannot restore, and restore() keeps the data then', () => {
+  const { apps } = setup()
+  expect(() => apps.open({ records: {} })).toThrow(/Failed to restore records/)
+  const app = apps.open()
+  expect(() => app.restore({ nope: true })).toThrow(/Failed to restore records/)
+  expect(app.store.count('Account')).toBe(3)
+})
+
+it('closes open query cursors when its data is replaced', () => {
+  const { apps } = setup()
+  const app = apps.open()
+  const id = app.cursors.open([1], 'admin')
+  app.restore(apps.open().serialise())
+  expect(() => app.cursors.rows(id, 'admin')).toThrow(/invalid query locator/)
+})
+
+it('lists the most recently modified records with their name field', () => {
+  const { apps, clock } = setup()
+  const app = apps.open()
+  clock.advance(1000)
+  const id = app.records.create('Account', { Name: 'Newest' }, VIEW).id
+  const recent = app.recentItems('account', VIEW, 2)
+  expect(recent).toEqual([{ Id: id, Name: 'Newest' }, expect.objectContaining({ Name: expect.any(String) })])
+  expect(app.recentItems('Case', VIEW)[0]).toEqual({
+    Id: CRM_SAMPLE_IDS.acmeCase,
+    CaseNumber: expect.any(String),
+  })
+})
+
+it('gives tests typed access to create, insert, read, query, update and delete records', () => {
+  const { apps } = setup()
+  const app = apps.open()
+  const records = createRecordsAccess(app, { actor: 'admin', apiVersion: '60.0' })
+  const id = records.create('Account', { Name: 'Accessed' })
+  const inserted = records.insert('Account', [{ Name: 'Many 1' }, { Name: 'Many 2' }])
+  expect(inserted).toHaveLength(2)
+  expect(records.count('Account')).toBe(6)
+  records.update('Account', id, { Rating: 'Hot' })
+  expect(records.get('Account', id, { fields: 'Name,Rating' })).toEqual({
+    Name: 'Accessed',
+    Rating: 'Hot',
+    Id: id,
+  })
+  expect(records.query("SELECT Id FROM Account WHERE Name LIKE 'Many%'")).toHaveLength(2)
+  expect(records.delete('Account', id)).toEqual([id])
+  expect(records.get('Account', id)).toBeUndefined()
+  expect(records.query(`SELECT Id, IsDeleted FROM Account WHERE Id = '${id}'`, { all: true })).toEqual([
+    {
+      attributes: { type: 'Account', url: `/services/data/v60.0/sobjects/Account/${id}` },
+      Id: id,
+      IsDeleted: true,
+    },
+  ])
+  expect(records.count('Account', { includeDeleted: true })).toBe(6)
+})
+
+it('inserts all or nothing, and fails loudly on an unknown object', () => {
+  const { apps } = setup()
+  const records = createRecordsAccess(apps.open(), { actor: 'admin', apiVersion: '60.0' })
+  expect(() => records.insert('Account', [{ Name: 'Fine' }, { Industry: 'No name' }])).toThrow(
+    /Required fields are missing/,
+  )
+  expect(records.count('Account')).toBe(3)
+  expect(() => records.insert('Nope', [])).toThrow(/does not exist/)
+  expect(() => records.get('Nope', CRM_SAMPLE_IDS.acme)).toThrow(/does not exist/)
+})
+
+it('acts as another actor at another version when told', () => {
+  const { apps } = setup()
+  const records = createRecordsAccess(apps.open(), { actor: 'admin', apiVersion: '60.0' })
+  expect(records.get('Account', CRM_SAMPLE_IDS.acme)).toHaveProperty('AnnualRevenue')
+  expect(records.get('Account', CRM_SAMPLE_IDS.acme, { actor: 'integration' })).not.toHaveProperty(
+    'AnnualRevenue',
+  )
+  expect(records.get('Account', CRM_SAMPLE_IDS.acme, { apiVersion: '51.0' })).not.toHaveProperty('Tier__c')
+  expect(() => records.create('Account', { Name: 'x' }, { actor: 'readonly' })).toThrow(/cannot be inserted/)
+})

@@ -1,0 +1,108 @@
+/**
+ * @module
+ * Live CRM apps. `createCrmApps` builds the metadata once per mock (it is read-only and shared);
+ * each environment app then gets its own `CrmApp`: a record store, the record service over it on
+ * the mock clock, its open query cursors, and `serialise()`/`restore()` for snapshots and the
+ * state document. A new app starts from the CRM seed; one made from saved content restores it.
+ */
+import { crmSchema, crmSeed } from '../fixtures/crm/index.js'
+import type { CrmSchema, CrmSchemaInput } from './metadata/crm-schema.js'
+import {
+  createMetadataService,
+  type MetadataService,
+  type MetadataView,
+} from './metadata/metadata-service.js'
+import { type CrmSeed, loadSeed } from './records/crm-seed.js'
+import { createRecordService, type RecordService } from './records/record-service.js'
+import {
+  createRecordStore,
+  type RecordStore,
+  type RecordStoreContent,
+  type SObjectRecord,
+} from './records/record-store.js'
+import { createSoqlDataSource } from './records/soql-data-source.js'
+import { projectRecord, type RecordView } from './records/record-view.js'
+import { createQueryCursors, type QueryCursors } from './query-cursors.js'
+import { type ExecuteOptions, querySoql, type SoqlResult } from './soql/index.js'
+
+export interface CrmAppsOptions {
+  /** The mock clock (record timestamps, date literals, cursor expiry). */
+  clock: { now(): Date }
+  /** @default the built-in CRM schema (src/fixtures/crm) */
+  schema?: CrmSchema | CrmSchemaInput
+  /** The records a new app starts with. @default the built-in CRM seed */
+  seed?: CrmSeed
+}
+
+export interface CrmApp {
+  readonly metadata: MetadataService
+  readonly store: RecordStore
+  readonly records: RecordService
+  readonly cursors: QueryCursors
+  /**
+   * The records of an object most recently modified (newest first, at most `limit`), as
+   * `{ Id, <name field> }` views: what `GET /sobjects/{object}` lists as `recentItems`.
+   */
+  recentItems(object: string, view: MetadataView, limit?: number): RecordView[]
+  /** Runs a SOQL query as the view (version, actor) sees the data. */
+  query(text: string, view: MetadataView, options?: ExecuteOptions): SoqlResult & { columns: string[] }
+  /** The app's data as plain JSON (the record store's content). */
+  serialise(): RecordStoreContent
+  /** Replaces the app's data with `serialise()` output; a bad document changes nothing. */
+  restore(content: unknown): void
+}
+
+export type CrmApps = ReturnType<typeof createCrmApps>
+
+/** How many records `GET /sobjects/{object}` lists as recent. */
+const RECENT_ITEMS = 25
+
+export function createCrmApps(options: CrmAppsOptions) {
+  const { clock } = options
+  const metadata = createMetadataService(options.schema ?? crmSchema)
+  const seed = options.seed ?? crmSeed
+
+  return {
+    metadata,
+    /** A live app: from `content` (a `serialise()` result) when given, else seeded. */
+    open(content?: unknown): CrmApp {
+      const store = createRecordStore(metadata)
+      const records = createRecordService({ store, metadata, clock, actorUsers: seed.actorUsers })
+      const cursors = createQueryCursors({ clock })
+      if (content === undefined) loadSeed(records, store, seed)
+      else store.restore(content)
+      return {
+        metadata,
+        store,
+        records,
+        cursors,
+        recentItems(object, view, limit = RECENT_ITEMS) {
+          const def = metadata.getObject(object, view)
+          const visible = metadata.visibleFields(def, view)
+          const nameField = visible.find((field) => field.nameField) ?? visible.find((f) => f.name === 'Name')
+          // newest first by LastModifiedDate, then Id; a bounded insertion keeps the scan O(n)
+          const newer = (a: SObjectRecord, b: SObjectRecord) =>
+            String(a.LastModifiedDate ?? '') > String(b.LastModifiedDate ?? '') ||
+            (a.LastModifiedDate === b.LastModifiedDate && (a.Id as string) > (b.Id as string))
+          const top: SObjectRecord[] = []
+          for (const found of store.scan(def.name)) {
+            if (top.length === limit && !newer(found, top[limit - 1]!)) continue
+            let at = top.length
+            while (at > 0 && newer(found, top[at - 1]!)) at--
+            top.splice(at, 0, found)
+            if (top.length > limit) top.pop()
+          }
+          const fields = nameField ? ['Id', nameField.name] : ['Id']
+          return top.map((found) => projectRecord(metadata, def, found, view, fields))
+        },
+        query: (text, view, executeOptions) =>
+          querySoql(text, createSoqlDataSource(metadata, store, view, clock), executeOptions),
+        serialise: () => store.serialise(),
+        restore(next) {
+          store.restore(next)
+          cursors.clear()
+        },
+      }
+    },
+  }
+}

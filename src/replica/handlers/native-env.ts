@@ -1,0 +1,31 @@
+/**
+ * @module
+ * The Hono environment of the CRM replica's native routes: the call the gateway resolved, the
+ * environment app it is for and the handler's describe cache come in as bindings; the
+ * version middleware adds the caller's metadata view.
+ */
+import type { Context } from 'hono'
+import type { NativeCall } from '../../gateway/native-call.js'
+import type { CrmApp } from '../crm-app.js'
+import type { MetadataView } from '../metadata/metadata-service.js'
+import type { DescribeCache } from './json-text.js'
+
+export type NativeEnv = {
+  Bindings: {
+    call: NativeCall
+    app: CrmApp
+    /** Serialised describe answers of this handler (see json-text.ts). */
+    describeCache: DescribeCache
+  }
+  Variables: {
+    /** The path's API version (`"60.0"`) and the calling actor. */
+    view: MetadataView
+  }
+}
+
+export type NativeContext = Context<NativeEnv>
+
+/** The REST base path of the call's version: `/services/data/v60.0`. */
+export function basePath(c: NativeContext): string {
+  return `/services/data/v${c.get('view').apiVersion}`
+}

@@ -1,0 +1,87 @@
+/**
+ * @module
+ * The CRM replica's native REST API as a `NativeHandler` (src/gateway/native-call.ts): the gateway
+ * resolves the environment app and actor from the token and hands each call over with its native
+ * path; this Hono app routes it to the live `CrmApp` of that environment app. Every error leaves
+ * through `toNativeErrorResponse`, in the Salesforce error array.
+ * @see https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/intro_rest.htm
+ */
+import { Hono, type MiddlewareHandler } from 'hono'
+import type { NativeCall, NativeHandler } from '../../gateway/native-call.js'
+import type { CrmApp } from '../crm-app.js'
+import { NotFoundError, UnsupportedFeatureError } from '../errors.js'
+import type { DescribeCache } from './json-text.js'
+import type { NativeEnv } from './native-env.js'
+import { queryRoutes } from './query-routes.js'
+import { resource } from './resource.js'
+import { sobjectRoutes } from './sobject-routes.js'
+import { nativeErrorItem, toNativeErrorResponse } from './to-native-error-response.js'
+import { unsupportedServiceRoutes, unsupportedVersionedRoutes } from './unsupported-routes.js'
+import { listResources, listVersions, requireServedVersion } from './versions-routes.js'
+
+export interface CrmNativeHandlerOptions {
+  /** The live app of the call's environment app; undefined when the environment holds no data. */
+  appFor(call: NativeCall): CrmApp | undefined
+}
+
+/**
+ * @example
+ * const handler = createCrmNativeHandler({ appFor: (call) => runtime.apps.get(call.environmentId, call.appName) })
+ * await handler(new Request('http://x/services/data/v60.0/sobjects'), call)
+ */
+export function createCrmNativeHandler(options: CrmNativeHandlerOptions): NativeHandler {
+  const routes = createCrmRoutes()
+  const describeCache: DescribeCache = new WeakMap()
+  return async (request, call) => {
+    const app = options.appFor(call)
+    if (!app) {
+      const failure = new NotFoundError(
+        `Failed to find the data of app "${call.appName}" of environment "${call.environmentId}"`,
+      )
+      return Response.json([nativeErrorItem(failure)], { status: 404 })
+    }
+    return routes.fetch(withMethodOverride(request), { call, app, describeCache })
+  }
+}
+
+/** The routes, for a caller that supplies the `{ call, app, describeCache }` bindings itself. */
+export function createCrmRoutes(): Hono<NativeEnv> {
+  const app = new Hono<NativeEnv>({ strict: false })
+  app.use(refuseXmlResponses())
+  resource(app, '/services/data', { GET: listVersions })
+
+  const version = new Hono<NativeEnv>({ strict: false })
+  version.use(requireServedVersion())
+  resource(version, '/', { GET: listResources })
+  sobjectRoutes(version)
+  queryRoutes(version)
+  unsupportedVersionedRoutes(version)
+  app.route('/services/data/:version{v[0-9]+\\.[0-9]+}', version)
+
+  unsupportedServiceRoutes(app)
+  app.notFound((c) => toNativeErrorResponse(c, new NotFoundError()))
+  app.onError((error, c) => toNativeErrorResponse(c, error))
+  return app
+}
+
+/**
+ * `POST ...?_HttpMethod=PATCH`: the real API's override for clients that cannot send PATCH.
+ * @see https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/dome_update_fields.htm
+ */
+function withMethodOverride(request: Request): Request {
+  if (request.method !== 'POST') return request
+  const override = new URL(request.url).searchParams.get('_HttpMethod')?.toUpperCase()
+  if (override !== 'PATCH' && override !== 'DELETE') return request
+  return new Request(request, { method: override })
+}
+
+/** The real API answers XML on request; the replica speaks JSON only and says so. */
+function refuseXmlResponses(): MiddlewareHandler<NativeEnv> {
+  return async (c, next) => {
+    const accept = c.req.header('accept')
+    if (accept && /xml/i.test(accept) && !/json|\*\/\*|application\/\*/i.test(accept)) {
+      throw new UnsupportedFeatureError('An XML response (Accept: application/xml)')
+    }
+    await next()
+  }
+}

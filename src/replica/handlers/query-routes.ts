@@ -1,0 +1,115 @@
+/**
+ * @module
+ * `GET /query?q=` and `/queryAll?q=` (the recycle bin too), and their next pages at
+ * `/query/{locator}-{offset}`: `{ totalSize, done, nextRecordsUrl?, records }`. A batch holds
+ * 2000 rows by default, or `Sforce-Query-Options: batchSize=n` (200..2000, as in Salesforce), and
+ * fewer when the rows are large, so a page stays well under the gateway's 4 MiB response cap
+ * (Salesforce also returns smaller batches for large rows). Remaining rows wait in a cursor.
+ * @see https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/resources_query.htm
+ * @see https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/headers_queryoptions.htm
+ */
+import type { Hono } from 'hono'
+import { ReplicaError, UnsupportedFeatureError } from '../errors.js'
+import { basePath, type NativeContext, type NativeEnv } from './native-env.js'
+import { resource } from './resource.js'
+
+export const DEFAULT_BATCH_SIZE = 2000
+export const MIN_BATCH_SIZE = 200
+export const MAX_BATCH_SIZE = 2000
+/** Bytes of rows per page at most (the gateway refuses answers over 4 MiB). */
+export const MAX_PAGE_BYTES = 3 * 1024 * 1024
+
+type QueryKind = 'query' | 'queryAll'
+
+const LOCATOR = /^([0-9A-Za-z]{15,18})-(\d{1,10})$/
+
+export function queryRoutes(app: Hono<NativeEnv>): void {
+  resource(app, '/query', { GET: (c) => runQuery(c, 'query') })
+  resource(app, '/queryAll', { GET: (c) => runQuery(c, 'queryAll') })
+  resource(app, '/query/:locator', { GET: (c) => moreResults(c, 'query') })
+  resource(app, '/queryAll/:locator', { GET: (c) => moreResults(c, 'queryAll') })
+}
+
+function runQuery(c: NativeContext, kind: QueryKind): Response {
+  if (c.req.query('explain') !== undefined) throw new UnsupportedFeatureError('A query plan (explain)')
+  const text = c.req.query('q')
+  if (text === undefined || text.trim() === '') {
+    throw new ReplicaError('MALFORMED_QUERY', 'A query string has to be specified in the q parameter')
+  }
+  const batchSize = batchSizeOf(c)
+  const base = basePath(c)
+  const result = c.env.app.query(text, c.get('view'), {
+    includeDeleted: kind === 'queryAll',
+    recordUrl: (type, id) => `${base}/sobjects/${type}/${id}`,
+  })
+  // SELECT COUNT() has a totalSize and no rows
+  if (result.records.length === 0) return page(c, kind, result.totalSize, [], 0, batchSize)
+  return page(c, kind, result.records.length, result.records, 0, batchSize)
+}
+
+function moreResults(c: NativeContext, kind: QueryKind): Response {
+  const match = LOCATOR.exec(c.req.param('locator')!)
+  if (!match) throw new ReplicaError('INVALID_QUERY_LOCATOR', 'invalid query locator')
+  const batchSize = batchSizeOf(c)
+  const rows = c.env.app.cursors.rows(match[1]!, c.env.call.actor)
+  const offset = Number(match[2])
+  if (offset > rows.length) throw new ReplicaError('INVALID_QUERY_LOCATOR', 'invalid query locator')
+  return page(c, kind, rows.length, rows, offset, batchSize, match[1])
+}
+
+/**
+ * One page from `offset`: up to `batchSize` rows, fewer once they pass MAX_PAGE_BYTES (at least
+ * one). The body is written by hand so each row is serialised once.
+ */
+function page(
+  c: NativeContext,
+  kind: QueryKind,
+  totalSize: number,
+  rows: readonly unknown[],
+  offset: number,
+  batchSize: number,
+  locator?: string,
+): Response {
+  const parts: string[] = []
+  let bytes = 0
+  let next = offset
+  while (next < rows.length && parts.length < batchSize) {
+    const json = JSON.stringify(rows[next])
+    const size = Buffer.byteLength(json)
+    if (parts.length > 0 && bytes + size > MAX_PAGE_BYTES) break
+    parts.push(json)
+    bytes += size + 1
+    next++
+  }
+  const done = next >= rows.length
+  let head = `{"totalSize":${totalSize},"done":${done}`
+  if (!done) {
+    const id = locator ?? c.env.app.cursors.open(rows, c.env.call.actor)
+    head += `,"nextRecordsUrl":${JSON.stringify(`${basePath(c)}/${kind}/${id}-${next}`)}`
+  }
+  return c.body(`${head},"records":[${parts.join(',')}]}`, 200, {
+    'content-type': 'application/json; charset=UTF-8',
+  })
+}
+
+/** `Sforce-Query-Options: batchSize=500`; out-of-range sizes are clamped to 200..2000 like Salesforce's. */
+function batchSizeOf(c: NativeContext): number {
+  const header = c.req.header('sforce-query-options')
+  if (header === undefined) return DEFAULT_BATCH_SIZE
+  let size = DEFAULT_BATCH_SIZE
+  for (const option of header.split(',')) {
+    if (option.trim() === '') continue
+    const at = option.indexOf('=')
+    const key = (at < 0 ? option : option.slice(0, at)).trim()
+    const value = at < 0 ? '' : option.slice(at + 1).trim()
+    if (key.toLowerCase() !== 'batchsize') throw new UnsupportedFeatureError(`The query option "${key}"`)
+    if (!/^\d{1,9}$/.test(value)) {
+      throw new ReplicaError(
+        'INVALID_BATCH_SIZE',
+        `Failed to read Sforce-Query-Options: batchSize must be a whole number from ${MIN_BATCH_SIZE} to ${MAX_BATCH_SIZE}, got "${value}"`,
+      )
+    }
+    size = Math.min(MAX_BATCH_SIZE, Math.max(MIN_BATCH_SIZE, Number(value)))
+  }
+  return size
+}

@@ -1,0 +1,201 @@
+/**
+ * @module
+ * The sObject resources under `/services/data/vXX.X`: global describe, an object's basic
+ * information and describe, record create/read/update/delete, and the rows by external id
+ * (retrieve, upsert, delete). Object and field names are case-insensitive; answers use the
+ * schema's spelling. Each route parses, calls the record service, and writes the wire shape.
+ * @see https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/resources_list.htm
+ */
+import type { Hono, MiddlewareHandler } from 'hono'
+import { NotFoundError, UnsupportedFeatureError } from '../errors.js'
+import { keyPrefixOf, normaliseId } from '../ids.js'
+import { parseApiVersion } from '../metadata/api-version.js'
+import type { UpsertResult } from '../records/record-service.js'
+import { basePath, type NativeContext, type NativeEnv } from './native-env.js'
+import { describeText, jsonText, recordText } from './json-text.js'
+import { readJsonBody } from './read-json-body.js'
+import { byMethod, methodNotAllowed, resource } from './resource.js'
+
+/** From this version an upsert that updates answers 200 with a body; before it, 204. */
+const UPSERT_BODY_SINCE = 46
+
+/** Real sub-resources of an object the replica does not emulate: `/sobjects/{object}/{name}[/...]`. */
+const UNSUPPORTED_SUBRESOURCES: Readonly<Record<string, string>> = {
+  updated: 'Get updated records (sObject Get Updated)',
+  deleted: 'Get deleted records (sObject Get Deleted)',
+  listviews: 'List views',
+  quickActions: 'Quick actions',
+  compactLayouts: 'Compact layouts',
+  eventSchema: 'Platform event schemas',
+}
+const LAYOUTS = 'Layout describes (describe/layouts, compactLayouts, approvalLayouts)'
+
+/** Conditional request headers of sObject rows (API 43.0+): answering as if they were absent would be wrong. */
+const CONDITIONAL_HEADERS = ['if-match', 'if-none-match', 'if-modified-since', 'if-unmodified-since']
+
+const describeResource = byMethod({ GET: describe })
+const recordResource = byMethod({ GET: read, PATCH: update, DELETE: remove, POST: createById })
+const externalIdResource = byMethod({ GET: retrieveByExternalId, PATCH: upsert, DELETE: deleteByExternalId })
+
+export function sobjectRoutes(app: Hono<NativeEnv>): void {
+  app.use('/sobjects/*', refuseConditionalRequests())
+  resource(app, '/sobjects', { GET: describeGlobal })
+  resource(app, '/sobjects/:object', { GET: basicInformation, POST: create })
+  // `describe` and the other sub-resources share the record's place in the path
+  app.all('/sobjects/:object/:id', (c, next) => {
+    const name = c.req.param('id')!
+    if (name === 'describe') return describeResource(c, next)
+    unsupportedSubresource(name)
+    return recordResource(c, next)
+  })
+  app.all('/sobjects/:object/:id/:value', (c, next) => {
+    unsupportedSubresource(c.req.param('id')!)
+    return externalIdResource(c, next)
+  })
+  app.all('/sobjects/:object/:id/:value/*', (c) => {
+    unsupportedSubresource(c.req.param('id')!)
+    throw new NotFoundError()
+  })
+}
+
+/** Fails loudly on a sub-resource name (`describe/...`, `listviews`, ...) the replica does not serve. */
+function unsupportedSubresource(name: string): void {
+  if (name === 'describe') throw new UnsupportedFeatureError(LAYOUTS)
+  if (Object.hasOwn(UNSUPPORTED_SUBRESOURCES, name))
+    throw new UnsupportedFeatureError(UNSUPPORTED_SUBRESOURCES[name]!)
+}
+
+function refuseConditionalRequests(): MiddlewareHandler<NativeEnv> {
+  return async (c, next) => {
+    const sent = CONDITIONAL_HEADERS.filter((name) => c.req.header(name) !== undefined)
+    if (sent.length > 0) throw new UnsupportedFeatureError(`A conditional request (${sent.join(', ')})`)
+    await next()
+  }
+}
+
+function describeGlobal(c: NativeContext) {
+  return jsonText(
+    c,
+    describeText(c, 'global', '', (metadata, view) => metadata.describeGlobal(view)),
+  )
+}
+
+function basicInformation(c: NativeContext) {
+  const { app } = c.env
+  const view = c.get('view')
+  const summary = app.metadata.describeSObject(c.req.param('object')!, view)
+  const object = summary.objectDescribe.name
+  const base = basePath(c)
+  const recentItems = app.recentItems(object, view).map((item) => recordText(object, item, base))
+  return jsonText(
+    c,
+    `{"objectDescribe":${JSON.stringify(summary.objectDescribe)},"recentItems":[${recentItems.join(',')}]}`,
+  )
+}
+
+function describe(c: NativeContext) {
+  const object = c.req.param('object')!
+  return jsonText(
+    c,
+    describeText(c, 'describe', object, (metadata, view) => metadata.describeObject(object, view)),
+  )
+}
+
+async function create(c: NativeContext) {
+  const body = await readJsonBody(c)
+  const { id } = c.env.app.records.create(c.req.param('object')!, body, c.get('view'))
+  return c.json({ id, success: true, errors: [] }, 201)
+}
+
+/** `POST /sobjects/{object}/Id` creates (API 37.0+: `Id` as the external id, with no value). */
+async function createById(c: NativeContext) {
+  if (c.req.param('id')!.toLowerCase() !== 'id') methodNotAllowed(c, 'HEAD,GET,PATCH,DELETE')
+  return create(c)
+}
+
+function read(c: NativeContext) {
+  const { app } = c.env
+  const view = c.get('view')
+  const object = app.metadata.getObject(c.req.param('object')!, view).name
+  const record = app.records.read(object, c.req.param('id')!, view, { fields: c.req.query('fields') })
+  return jsonText(c, recordText(object, record, basePath(c)))
+}
+
+async function update(c: NativeContext) {
+  const body = await readJsonBody(c)
+  c.env.app.records.update(c.req.param('object')!, c.req.param('id')!, body, c.get('view'))
+  return c.body(null, 204)
+}
+
+function remove(c: NativeContext) {
+  c.env.app.records.delete(c.req.param('object')!, c.req.param('id')!, c.get('view'))
+  return c.body(null, 204)
+}
+
+/**
+ * `/sobjects/{object}/{id}/{name}` is a relationship or blob field of a record, which the replica
+ * does not serve; any other `{field}/{value}` is a row by external id.
+ */
+function externalIdPath(c: NativeContext): { object: string; field: string; value: string } {
+  const { app } = c.env
+  const object = app.metadata.getObject(c.req.param('object')!, c.get('view'))
+  const field = c.req.param('id')!
+  const id = normaliseId(field)
+  if (id !== undefined && keyPrefixOf(id) === object.keyPrefix) {
+    throw new UnsupportedFeatureError(
+      'Relationship traversal and blob retrieval (/sobjects/{object}/{id}/{name})',
+    )
+  }
+  return { object: object.name, field, value: c.req.param('value')! }
+}
+
+/** `300 Multiple Choices`: the urls of every matching record, nothing changed. */
+function multipleChoices(c: NativeContext, object: string, ids: readonly string[]) {
+  const base = basePath(c)
+  return c.json(
+    ids.map((id) => `${base}/sobjects/${object}/${id}`),
+    300,
+  )
+}
+
+function retrieveByExternalId(c: NativeContext) {
+  const { object, field, value } = externalIdPath(c)
+  const view = c.get('view')
+  const found = c.env.app.records.retrieveByExternalId(object, field, value, view, {
+    fields: c.req.query('fields'),
+  })
+  if (found.status === 'multiple') return multipleChoices(c, found.object, found.ids)
+  return jsonText(c, recordText(found.object, found.record, basePath(c)))
+}
+
+async function upsert(c: NativeContext) {
+  const { object, field, value } = externalIdPath(c)
+  const view = c.get('view')
+  const body = await readJsonBody(c)
+  const { records } = c.env.app
+  let result: UpsertResult
+  if (c.req.query('updateOnly') === 'true') {
+    // updateOnly: no match is a 404, never a create
+    const found = records.retrieveByExternalId(object, field, value, view, { fields: ['Id'] })
+    if (found.status === 'multiple') return multipleChoices(c, found.object, found.ids)
+    records.update(found.object, found.record.Id as string, body, view)
+    result = { status: 'updated', object: found.object, id: found.record.Id as string }
+  } else {
+    result = records.upsert(object, field, value, body, view)
+  }
+  if (result.status === 'multiple') return multipleChoices(c, result.object, result.ids)
+  if (result.status === 'created')
+    return c.json({ id: result.id, success: true, errors: [], created: true }, 201)
+  if (parseApiVersion(view.apiVersion)! < UPSERT_BODY_SINCE) return c.body(null, 204)
+  return c.json({ id: result.id, success: true, errors: [], created: false }, 200)
+}
+
+function deleteByExternalId(c: NativeContext) {
+  const { object, field, value } = externalIdPath(c)
+  const view = c.get('view')
+  const { records } = c.env.app
+  const found = records.retrieveByExternalId(object, field, value, view, { fields: ['Id'] })
+  if (found.status === 'multiple') return multipleChoices(c, found.object, found.ids)
+  records.delete(found.object, found.record.Id as string, view)
+  return c.body(null, 204)
+}

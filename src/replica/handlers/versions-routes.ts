@@ -1,0 +1,66 @@
+/**
+ * @module
+ * `GET /services/data` (the versions the app version serves, in Salesforce's shape) and the
+ * version check every `/services/data/vXX.X/...` path passes: a version the app version does not
+ * serve is a 404 in the native format, as in the real API.
+ * @see https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/resources_versions.htm
+ */
+import type { MiddlewareHandler } from 'hono'
+import type { NativeCall } from '../../gateway/native-call.js'
+import { NotFoundError } from '../errors.js'
+import { formatApiVersion, parseApiVersion } from '../metadata/api-version.js'
+import type { NativeContext, NativeEnv } from './native-env.js'
+
+/** Salesforce's release of a REST API version: 48.0 was Spring '20, then Summer, Winter, Spring... */
+export function releaseLabel(version: number): string {
+  const releases = version - 48
+  const season = ['Spring', 'Summer', 'Winter'][((releases % 3) + 3) % 3]
+  const year = 20 + Math.floor((releases + 1) / 3)
+  return `${season} '${String(year).padStart(2, '0')}`
+}
+
+/** The served versions as numbers, oldest first. */
+export function servedVersions(call: NativeCall): number[] {
+  const versions = new Set<number>()
+  for (const version of call.apiVersions) {
+    const parsed = parseApiVersion(version)
+    if (parsed !== undefined) versions.add(parsed)
+  }
+  return [...versions].sort((a, b) => a - b)
+}
+
+export function listVersions(c: NativeContext): Response {
+  return c.json(
+    servedVersions(c.env.call).map((version) => ({
+      label: releaseLabel(version),
+      url: `/services/data/v${formatApiVersion(version)}`,
+      version: formatApiVersion(version),
+    })),
+  )
+}
+
+/** Checks the path's `vXX.X` against the served versions and sets the caller's view. */
+export function requireServedVersion(): MiddlewareHandler<NativeEnv> {
+  return async (c, next) => {
+    const version = parseApiVersion(c.req.param('version') ?? '')
+    if (version === undefined) throw new NotFoundError()
+    const apiVersion = formatApiVersion(version)
+    // the gateway lists versions as "60.0": the parse is only for another spelling
+    const { apiVersions } = c.env.call
+    if (!apiVersions.includes(apiVersion) && !servedVersions(c.env.call).includes(version)) {
+      throw new NotFoundError()
+    }
+    c.set('view', { apiVersion, actor: c.env.call.actor })
+    await next()
+  }
+}
+
+/** `GET /services/data/vXX.X`: the resources the replica serves at that version. */
+export function listResources(c: NativeContext): Response {
+  const base = `/services/data/v${c.get('view').apiVersion}`
+  return c.json({
+    sobjects: `${base}/sobjects`,
+    query: `${base}/query`,
+    queryAll: `${base}/queryAll`,
+  })
+}
