@@ -161,10 +161,7 @@ export class RecordedCall implements PendingCall {
   durationMs = 0
   requestBytes: number | null = null
   responseBytes: number | null = null
-  // when it was received, as whole seconds and the ms left over: two small integers sit in the
-  // object itself, where one epoch-ms number would be a separate heap object per call
-  #receivedSeconds = 0
-  #receivedMillis = 0
+  receivedAtMs = 0
   // the raw material, until the detail is first read: headers as `name\0value\0...`, secrets
   // (the presented tokens) joined by `\0`
   #requestHeaders = ''
@@ -247,16 +244,6 @@ export class RecordedCall implements PendingCall {
     call.keptBytes = keptOf(call.#detail)
     call.completed = true
     return call
-  }
-
-  /** When it was received, epoch ms on the mock clock. */
-  get receivedAtMs(): number {
-    return this.#receivedSeconds * 1000 + this.#receivedMillis
-  }
-
-  set receivedAtMs(ms: number) {
-    this.#receivedSeconds = Math.floor(ms / 1000)
-    this.#receivedMillis = ms - this.#receivedSeconds * 1000
   }
 
   /** Headers and bodies, redacted (worked out on the first read). */

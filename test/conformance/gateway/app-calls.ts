@@ -4,7 +4,6 @@
  */
 import { expect } from 'vitest'
 import type { NativeHandler } from '../../../src/gateway/native-call.js'
-import { createPlaceholderNativeHandler } from '../../../src/gateway/placeholder-native-handler.js'
 import type { SeedEnvironmentInput } from '../../../src/index.js'
 import { Credentials, RecordedRequestDetail, RecordedRequestList } from '../../../src/schemas/index.js'
 import { GatewayErrorBody, type GatewayErrorCode } from '../../../src/schemas/gateway-error.js'
@@ -73,7 +72,8 @@ export async function lastRecorded(client: Client, environmentId: string) {
 }
 
 /**
- * A native handler for tests (the `nativeHandlers` option), beside the built-in `GET /services/data`:
+ * A native handler for tests (the `nativeHandlers` option):
+ * - `GET /services/data`: the served versions (a short form of the replica's list);
  * - `GET /services/test/bytes/{n}`: n bytes of `a` (`?stream` leaves out content-length, `?type=` sets it);
  * - `GET /services/test/binary`: bytes 0..255, `application/octet-stream`;
  * - `ANY /services/test/echo`: what the app saw (method, path, query, body size and text, call, headers);
@@ -133,9 +133,13 @@ export const testApp: NativeHandler = async (request, call) => {
       return new Response(null, { status: 204 })
     case '/services/test/throw':
       throw new Error('test app failure')
+    case '/services/data':
+      return Response.json(
+        call.apiVersions.map((version) => ({ url: `/services/data/v${version}`, version })),
+      )
     default:
-      return placeholder(request, call)
+      return Response.json([{ message: 'The requested resource does not exist', errorCode: 'NOT_FOUND' }], {
+        status: 404,
+      })
   }
 }
-
-const placeholder = createPlaceholderNativeHandler()
