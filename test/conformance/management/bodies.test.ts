@@ -37,7 +37,10 @@ test('answers an empty body with 400', async ({ client }) => {
 })
 
 test('refuses a write to a known caller without the permission with 403 forbidden', async ({ client }) => {
-  const response = await client.post('/v1/environments', { token: 'test-readonly-key', json: { apps: ['crm'] } })
+  const response = await client.post('/v1/environments', {
+    token: 'test-readonly-key',
+    json: { apps: ['crm'] },
+  })
   expect(response.status).toBe(403)
   expect(ErrorBody.parse(response.body).error.code).toBe('forbidden')
 })
