@@ -11,7 +11,7 @@
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { CRM_USERS } from '../../src/fixtures/crm/index.js'
-import type { NativeCall } from '../../src/gateway/native-call.js'
+import { STANDALONE_CRM_CALL } from '../lib/native-call.js'
 import { type CrmApp, createCrmApps } from '../../src/replica/crm-app.js'
 import { createCrmNativeHandler } from '../../src/replica/handlers/native-handler.js'
 import { createRecordsAccess } from '../../src/replica/records-access.js'
@@ -22,14 +22,7 @@ import { toMeasurement } from '../lib/stats.js'
 
 const SIZES = [10_000, 100_000, 1_000_000]
 const STAMP = '2026-01-05T09:00:00.000+0000'
-const call: NativeCall = {
-  environmentId: 'env_bench',
-  appName: 'crm',
-  appId: 'crm',
-  versionId: 'crm-v2026.2',
-  actor: 'admin',
-  apiVersions: ['60.0'],
-}
+const call = STANDALONE_CRM_CALL
 
 setFlagsFromString('--expose-gc')
 const gc = runInNewContext('gc') as () => void

@@ -7,7 +7,7 @@
  * `workspaces-http`) so a regression shows. Figures: the same read and create with the replica's
  * native handler called in-process (no gateway, no socket), to tell its cost from the rest.
  */
-import type { NativeCall } from '../../src/gateway/native-call.js'
+import { STANDALONE_CRM_CALL } from '../lib/native-call.js'
 import { createCrmApps } from '../../src/replica/crm-app.js'
 import { createCrmNativeHandler } from '../../src/replica/handlers/native-handler.js'
 import { defineBench } from '../lib/define-bench.js'
@@ -24,14 +24,7 @@ const ACME = '001Rm0000000001IAA'
 async function inProcess(): Promise<Measurement[]> {
   const app = createCrmApps({ clock: { now: () => new Date() } }).open()
   const handler = createCrmNativeHandler({ appFor: () => app })
-  const call: NativeCall = {
-    environmentId: 'env_bench',
-    appName: 'crm',
-    appId: 'crm',
-    versionId: 'crm-v2026.2',
-    actor: 'admin',
-    apiVersions: ['60.0'],
-  }
+  const call = STANDALONE_CRM_CALL
   const send = async (request: Request, status: number) => {
     const response = await handler(request, call)
     const text = await response.text()

@@ -9,11 +9,9 @@
  * - Figures: the same call in-process (the app's fetch vs the handler called directly, µs/op),
  *   and `getRequestStats` / a filtered `listRequests` page over 10k recorded calls (ms).
  */
-import { kInternals } from '../../src/create-replica-mock.js'
-import type { NativeCall } from '../../src/gateway/native-call.js'
-import { nativeHandlerOf } from '../../src/handlers/create-app.js'
 import { createReplicaMock } from '../../src/index.js'
 import { defineBench } from '../lib/define-bench.js'
+import { directNativeCall } from '../lib/native-call.js'
 import { compareHttp } from '../lib/measure-http.js'
 import { compareLoop, measureLoop } from '../lib/measure-loop.js'
 import { spawnServer } from '../lib/spawn-server.js'
@@ -80,17 +78,7 @@ async function inProcess(): Promise<Measurement[]> {
     mock.fetch(new Request(`https://api.replica.test${path}`, init))
   const token = await appToken(call)
   const environment = (await mock.environments.all())[0]!
-  const app = environment.apps[0]!
-  const version = mock.versions.get(app.versionId)!
-  const nativeCall: NativeCall = {
-    environmentId: environment.id,
-    appName: app.name,
-    appId: app.appId,
-    versionId: app.versionId,
-    actor: version.actors[0]!.id,
-    apiVersions: [...new Set(version.apis.flatMap((api) => api.apiVersions))],
-  }
-  const handler = nativeHandlerOf(mock[kInternals].runtime)(app.appId)
+  const { call: nativeCall, handler } = directNativeCall(mock, environment)
   const headers = { authorization: `Bearer ${token}` }
   return compareLoop(
     [

@@ -6,26 +6,14 @@
  */
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
-import { kInternals } from '../../src/create-replica-mock.js'
-import type { NativeCall } from '../../src/gateway/native-call.js'
-import { nativeHandlerOf } from '../../src/handlers/create-app.js'
 import { createReplicaMock } from '../../src/index.js'
 import { announceAndWait } from '../lib/announce-port.js'
+import { directNativeCall } from '../lib/native-call.js'
 
 const mock = createReplicaMock()
 await mock.ready()
 const environment = await mock.seed.environment()
-const app = environment.apps[0]!
-const version = mock.versions.get(app.versionId)!
-const call: NativeCall = {
-  environmentId: environment.id,
-  appName: app.name,
-  appId: app.appId,
-  versionId: app.versionId,
-  actor: version.actors[0]!.id,
-  apiVersions: [...new Set(version.apis.flatMap((api) => api.apiVersions))],
-}
-const handler = nativeHandlerOf(mock[kInternals].runtime)(app.appId)
+const { call, handler } = directNativeCall(mock, environment)
 
 const server = serve(
   { fetch: (request: Request) => handler(request, call), port: 0, hostname: '127.0.0.1' },

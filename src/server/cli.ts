@@ -21,6 +21,7 @@ Options:
   --snapshot-ms <n>     ms a snapshot stays saving (default 0)
   --bulk-ms <n>         ms a bulk job takes after upload completes (default 0)
   --max-body-bytes <n>  largest management request body (default 1048576)
+  --max-recorded-calls <n>  gateway calls kept per environment; 0 records none (default 10000)
   --quiet               print only the listening line
   -h, --help            show this help
 `
@@ -52,6 +53,7 @@ function parse(argv: string[]) {
       'snapshot-ms': { type: 'string' },
       'bulk-ms': { type: 'string' },
       'max-body-bytes': { type: 'string' },
+      'max-recorded-calls': { type: 'string' },
       quiet: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -83,6 +85,7 @@ function parse(argv: string[]) {
       clock: values.clock as 'real' | 'manual' | undefined,
       lifecycle,
       maxBodyBytes: integerFlag('max-body-bytes', values['max-body-bytes'], 1),
+      maxRecordedCalls: integerFlag('max-recorded-calls', values['max-recorded-calls']),
     },
   }
 }

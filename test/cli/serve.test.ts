@@ -48,6 +48,7 @@ it.for<[string[]]>([
   [['serve', '--port', '70000']],
   [['serve', '--clock', 'sometimes']],
   [['serve', '--start-ms', '-5']],
+  [['serve', '--max-recorded-calls', 'many']],
   [['launch']],
   [[]],
 ])('exits 2 with a message on bad arguments %j', async ([args]) => {
@@ -117,6 +118,28 @@ it('requires the admin token on the control API with --admin-token', async () =>
   expect(
     (await fetch(`${url}/__replica/state`, { headers: { authorization: 'Bearer s3cret' } })).status,
   ).toBe(200)
+  run.child.kill('SIGTERM')
+  await run.exited
+})
+
+it('keeps no recorded calls with --max-recorded-calls 0', async () => {
+  const run = start(['serve', '--port', '0', '--quiet', '--max-recorded-calls', '0'])
+  const url = await listeningUrl(run)
+  const member = { authorization: 'Bearer test-member-token', 'content-type': 'application/json' }
+  const environment = await (
+    await fetch(`${url}/v1/environments`, { method: 'POST', headers: member, body: '{"apps":["crm"]}' })
+  ).json()
+  const credentials = await (
+    await fetch(`${url}/v1/environments/${environment.id}/apps/crm/credentials`, {
+      method: 'POST',
+      headers: member,
+    })
+  ).json()
+  expect((await fetch(`${credentials.url}/services/data`, { headers: credentials.headers })).status).toBe(200)
+  const recorded = await (
+    await fetch(`${url}/v1/requests?environmentId=${environment.id}`, { headers: member })
+  ).json()
+  expect(recorded.data).toEqual([])
   run.child.kill('SIGTERM')
   await run.exited
 })
