@@ -22,6 +22,15 @@ export default defineConfig({
       { extends: true, test: { name: 'cli', include: ['test/cli/**/*.test.ts'] } },
       { extends: true, test: { name: 'clients', include: ['test/clients/**/*.test.ts'] } },
       { extends: true, test: { name: 'plugins', include: ['test/plugins/**/*.test.ts'] } },
+      // type tests of the public API (STYLE.md): checked by tsc, never executed
+      {
+        extends: true,
+        test: {
+          name: 'types',
+          include: [],
+          typecheck: { enabled: true, only: true, include: ['test/types/**/*.test-d.ts'] },
+        },
+      },
     ],
   },
 })

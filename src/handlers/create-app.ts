@@ -10,10 +10,10 @@ import type { NativeHandler } from '../gateway/native-call.js'
 import { ManagementError } from '../management/errors.js'
 import { createCrmNativeHandler } from '../replica/handlers/native-handler.js'
 import type { ReplicaRuntime } from '../runtime/create-runtime.js'
-import { makeId } from '../store/ids.js'
 import { controlRoutes } from './control-routes.js'
 import { gatewayRoutes } from './gateway-routes.js'
-import { corsHeaders } from './http/cors.js'
+import { corsPreflight } from './http/cors.js'
+import { responseHeaders } from './http/response-headers.js'
 import type { ReplicaEnv } from './http/replica-env.js'
 import { toManagementErrorResponse } from './http/to-error-response.js'
 import { managementRoutes } from './management/management-routes.js'
@@ -21,14 +21,8 @@ import { managementRoutes } from './management/management-routes.js'
 export function createApp(runtime: ReplicaRuntime) {
   const app = new Hono<ReplicaEnv>()
 
-  app.use(async (c, next) => {
-    const requestId = makeId('requestId')
-    c.set('requestId', requestId)
-    await runtime.ready
-    await next()
-    c.res.headers.set('x-request-id', requestId)
-  })
-  app.use(corsHeaders())
+  app.use(responseHeaders(() => runtime.ready))
+  app.use(corsPreflight())
 
   app.route('/v1', managementRoutes(runtime))
   app.route('/__replica', controlRoutes(runtime))

@@ -1,0 +1,31 @@
+/**
+ * @module
+ * `x-request-id` (and CORS headers for browser callers) on every response. Management and control
+ * responses are built by Hono's context, so the headers are prepared before the route runs and go
+ * into the response as it is made. Setting them on `c.res` afterwards made Hono and the node
+ * adapter rebuild every response (measured: the largest cost of a `/v1` GET after the route). The
+ * gateway passes the app's own Response on, so there the headers are set afterwards.
+ */
+import { createMiddleware } from 'hono/factory'
+import { makeId } from '../../store/ids.js'
+import { corsHeadersFor } from './cors.js'
+import type { ReplicaEnv } from './replica-env.js'
+
+const builtByContext = (path: string) => path.startsWith('/v1') || path.startsWith('/__replica')
+
+export function responseHeaders(ready: () => Promise<void>) {
+  return createMiddleware<ReplicaEnv>(async (c, next) => {
+    const requestId = makeId('requestId')
+    c.set('requestId', requestId)
+    const origin = c.req.header('origin')
+    const headers: [string, string][] = [
+      ['x-request-id', requestId],
+      ...(origin ? corsHeadersFor(origin) : []),
+    ]
+    const prepared = builtByContext(c.req.path)
+    if (prepared) for (const [name, value] of headers) c.header(name, value)
+    await ready()
+    await next()
+    if (!prepared) for (const [name, value] of headers) c.res.headers.set(name, value)
+  })
+}

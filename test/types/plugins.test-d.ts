@@ -1,0 +1,38 @@
+import { expectTypeOf, test as vitestTest } from 'vitest'
+import type {
+  ReplicaOptions,
+  ReplicaTestFixtures,
+  ReplicaWorkerFixtures,
+} from '../../plugins/playwright/index.js'
+import {
+  expect,
+  type ReplicaFixture,
+  type ReplicaPluginOptions,
+  replicaMock,
+  test,
+} from '../../plugins/vitest/index.js'
+
+vitestTest('replicaMock() takes the mock options plus the plugin ones', () => {
+  expectTypeOf(replicaMock).parameter(0).toEqualTypeOf<ReplicaPluginOptions | undefined>()
+  expectTypeOf<{ mode: 'server'; onUnhandledRequest: 'warn' }>().toExtend<ReplicaPluginOptions>()
+  // @ts-expect-error only 'msw' and 'server' modes exist
+  replicaMock({ mode: 'docker' })
+})
+
+vitestTest('the Vitest test hands a typed replica fixture', () => {
+  test.skip('typed', ({ replica }) => {
+    expectTypeOf(replica).toEqualTypeOf<ReplicaFixture>()
+  })
+})
+
+vitestTest('the matchers are typed on expect', () => {
+  expectTypeOf(expect({}).toHaveStatus).parameter(0).toBeString()
+  expectTypeOf(expect({}).toHaveRecordedCall).toBeFunction()
+})
+
+vitestTest('the Playwright fixtures and options have their documented names', () => {
+  expectTypeOf<ReplicaWorkerFixtures>().toHaveProperty('replicaServer')
+  expectTypeOf<ReplicaTestFixtures>().toHaveProperty('replica')
+  expectTypeOf<ReplicaTestFixtures>().toHaveProperty('replicaNetwork')
+  expectTypeOf<ReplicaOptions>().toHaveProperty('replicaBaseUrl')
+})
