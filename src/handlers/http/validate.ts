@@ -30,12 +30,18 @@ export function valid<Target extends keyof ValidationTargets, Schema extends z.Z
   target: Target,
   schema: Schema,
 ) {
-  return zValidator(target, schema, (result) => {
-    if (!result.success) {
-      const fields = fieldErrors(result.error.issues)
-      throw invalidRequest(`Failed to validate the request ${WHERE[target]}: ${summarise(fields)}`, fields)
-    }
-  })
+  return zValidator(
+    target,
+    schema,
+    (result) => {
+      if (!result.success) {
+        const fields = fieldErrors(result.error.issues)
+        throw invalidRequest(`Failed to validate the request ${WHERE[target]}: ${summarise(fields)}`, fields)
+      }
+    },
+    // every schema here is synchronous; the default safeParseAsync costs a chain of microtasks per input
+    { validationFunction: (zodSchema: Schema, value: unknown) => zodSchema.safeParse(value) as never },
+  )
 }
 
 /** A JSON body: requires a JSON content type (the stock validator silently reads `{}` otherwise). */
