@@ -17,7 +17,7 @@ export const StateDocument = z.strictObject({
   clock: z.strictObject({ mode: z.enum(['real', 'manual']), now: z.iso.datetime() }),
   lifecycle: Lifecycle,
   store: StoreContent,
-  /** Each environment app's data: environment id -> app name -> JSON value. */
+  /** Each environment app's saved records: environment id -> app name -> the app's `serialise()` output. */
   environmentData: z.record(z.string(), z.record(z.string(), z.unknown())).default({}),
   /** Faults still queued. */
   faults: z.array(QueuedFault).default([]),

@@ -1,4 +1,4 @@
-import { expectTypeOf, test as vitestTest } from 'vitest'
+import { expectTypeOf, type TestAPI, test as vitestTest } from 'vitest'
 import type {
   ReplicaOptions,
   ReplicaTestFixtures,
@@ -8,6 +8,7 @@ import {
   expect,
   type ReplicaFixture,
   type ReplicaPluginOptions,
+  type ReplicaTestFixtures as VitestFixtures,
   replicaMock,
   test,
 } from '../../plugins/vitest/index.js'
@@ -20,9 +21,8 @@ vitestTest('replicaMock() takes the mock options plus the plugin ones', () => {
 })
 
 vitestTest('the Vitest test hands a typed replica fixture', () => {
-  test.skip('typed', ({ replica }) => {
-    expectTypeOf(replica).toEqualTypeOf<ReplicaFixture>()
-  })
+  expectTypeOf(test).toEqualTypeOf<TestAPI<VitestFixtures>>()
+  expectTypeOf<VitestFixtures['replica']>().toEqualTypeOf<ReplicaFixture>()
 })
 
 vitestTest('the matchers are typed on expect', () => {
