@@ -9,7 +9,7 @@ import type { FreeFormObject, Principal } from '../schemas/common.js'
 import { makeId } from '../store/ids.js'
 import { type Caller, canSeeWorkspace, scopedWorkspaceId } from './auth.js'
 import type { ManagementContext } from './context.js'
-import { pageOf } from './filtered-page.js'
+import { pageOf } from './pagination.js'
 import { type Call, runOperation } from './operation.js'
 import type { Page, PageRequest } from './pagination.js'
 

@@ -39,7 +39,7 @@ it('iterates newest first by order key, then by insertion', async () => {
   await items.insert(item('new', '2026-03-01'))
   await items.insert(item('mid', '2026-02-01'))
   await items.insert(item('mid2', '2026-02-01'))
-  expect([...items.newestFirst()].map(({ record }) => record.id)).toEqual(['new', 'mid2', 'mid', 'old'])
+  expect([...items.newestFirst()].map((record) => record.id)).toEqual(['new', 'mid2', 'mid', 'old'])
 })
 
 it('keeps indexes in step with updates and removals', async () => {
@@ -88,7 +88,7 @@ it('rolls back inserts, updates and removals of a failed transaction, indexes in
       .map((found) => found.id)
       .sort(),
   ).toEqual(['gone', 'keep'])
-  expect([...items.newestFirst()].map(({ record }) => record.id)).toEqual(['gone', 'keep'])
+  expect([...items.newestFirst()].map((record) => record.id)).toEqual(['gone', 'keep'])
 })
 
 it('serialises to plain JSON and restores the same records in the same order', async () => {

@@ -86,13 +86,9 @@ export class IndexedCollection<T extends Keyed> {
   }
 
   /** Records newest first (order key desc, then insertion desc), starting after `after`. */
-  *newestFirst(after?: Position): Generator<{ record: T; position: Position }> {
-    let i = this.#order.length - 1
-    if (after) i = this.#lowerBound(after) - 1
-    for (; i >= 0; i--) {
-      const entry = this.#order[i]!
-      yield { record: entry.record, position: { key: entry.key, seq: entry.seq } }
-    }
+  *newestFirst(after?: Position): Generator<T> {
+    const start = after ? this.#lowerBound(after) - 1 : this.#order.length - 1
+    for (let i = start; i >= 0; i--) yield this.#order[i]!.record
   }
 
   async insert(values: T): Promise<T> {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { IndexedCollection } from '../store/indexed-collection.js'
 import { Journal } from '../store/journal.js'
-import { pageOf } from './filtered-page.js'
+import { pageOf } from './pagination.js'
 
 const Row = z.strictObject({ id: z.string(), at: z.string(), group: z.string() })
 type Row = z.infer<typeof Row>
