@@ -127,7 +127,7 @@ export function createReplicaMock(options: ReplicaMockOptions = {}): ReplicaMock
   const { store } = ctx
   return {
     [kInternals]: { runtime, app },
-    handlers: createMswHandlers(() => runtime.baseUrl, fetch),
+    handlers: createMswHandlers(runtime.baseUrl, fetch),
     fetch,
     get baseUrl() {
       return runtime.baseUrl

@@ -7,9 +7,8 @@
 import { http, type RequestHandler } from 'msw'
 
 export function createMswHandlers(
-  baseUrl: () => string,
+  baseUrl: string,
   fetch: (request: Request) => Promise<Response>,
 ): RequestHandler[] {
-  const origin = baseUrl()
-  return [http.all(`${origin}/*`, ({ request }) => fetch(request))]
+  return [http.all(`${baseUrl}/*`, ({ request }) => fetch(request))]
 }

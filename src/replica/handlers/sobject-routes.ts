@@ -10,7 +10,6 @@ import type { Hono, MiddlewareHandler } from 'hono'
 import { NotFoundError, UnsupportedFeatureError } from '../errors.js'
 import { keyPrefixOf, normaliseId } from '../ids.js'
 import { parseApiVersion } from '../metadata/api-version.js'
-import type { UpsertResult } from '../records/record-service.js'
 import { basePath, type NativeContext, type NativeEnv } from './native-env.js'
 import { describeText, jsonText, recordText } from './json-text.js'
 import { readJsonBody } from './read-json-body.js'
@@ -172,17 +171,9 @@ async function upsert(c: NativeContext) {
   const { object, field, value } = externalIdPath(c)
   const view = c.get('view')
   const body = await readJsonBody(c)
-  const { records } = c.env.app
-  let result: UpsertResult
-  if (c.req.query('updateOnly') === 'true') {
-    // updateOnly: no match is a 404, never a create
-    const found = records.retrieveByExternalId(object, field, value, view, { fields: ['Id'] })
-    if (found.status === 'multiple') return multipleChoices(c, found.object, found.ids)
-    records.update(found.object, found.record.Id as string, body, view)
-    result = { status: 'updated', object: found.object, id: found.record.Id as string }
-  } else {
-    result = records.upsert(object, field, value, body, view)
-  }
+  const result = c.env.app.records.upsert(object, field, value, body, view, {
+    updateOnly: c.req.query('updateOnly') === 'true',
+  })
   if (result.status === 'multiple') return multipleChoices(c, result.object, result.ids)
   if (result.status === 'created')
     return c.json({ id: result.id, success: true, errors: [], created: true }, 201)
@@ -192,10 +183,7 @@ async function upsert(c: NativeContext) {
 
 function deleteByExternalId(c: NativeContext) {
   const { object, field, value } = externalIdPath(c)
-  const view = c.get('view')
-  const { records } = c.env.app
-  const found = records.retrieveByExternalId(object, field, value, view, { fields: ['Id'] })
-  if (found.status === 'multiple') return multipleChoices(c, found.object, found.ids)
-  records.delete(found.object, found.record.Id as string, view)
+  const result = c.env.app.records.deleteByExternalId(object, field, value, c.get('view'))
+  if (result.status === 'multiple') return multipleChoices(c, result.object, result.ids)
   return c.body(null, 204)
 }

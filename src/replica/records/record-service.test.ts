@@ -707,6 +707,38 @@ it('returns every match of an upsert with several and changes nothing', () => {
   expect(JSON.stringify(crm.store.serialise())).toBe(before)
 })
 
+it('updates the match and never creates with updateOnly', () => {
+  const crm = createTestCrm()
+  expect(
+    crm.service.upsert('Account', 'External_Id__c', 'ACME-001', { Rating: 'Hot' }, ADMIN, {
+      updateOnly: true,
+    }),
+  ).toEqual({ status: 'updated', object: 'Account', id: IDS.acme })
+  expect(
+    failsCleanly(crm, () =>
+      crm.service.upsert('Account', 'External_Id__c', 'NONE-1', { Name: 'New' }, ADMIN, { updateOnly: true }),
+    ).code,
+  ).toBe('NOT_FOUND')
+})
+
+it('deletes the one match of an external id, and none of several', () => {
+  const crm = createTestCrm()
+  const deleted = crm.service.deleteByExternalId('Account', 'External_Id__c', 'GLOBEX-001', ADMIN)
+  expect(deleted).toMatchObject({ status: 'deleted', object: 'Account', id: IDS.globex })
+  expect(crm.store.get(IDS.globex)).toBeUndefined()
+  crm.service.update('Account', IDS.initech, { External_Id__c: 'ACME-001' }, ADMIN)
+  const before = JSON.stringify(crm.store.serialise())
+  expect(crm.service.deleteByExternalId('Account', 'External_Id__c', 'ACME-001', ADMIN)).toEqual({
+    status: 'multiple',
+    object: 'Account',
+    ids: [IDS.acme, IDS.initech],
+  })
+  expect(JSON.stringify(crm.store.serialise())).toBe(before)
+  expect(
+    failsCleanly(crm, () => crm.service.deleteByExternalId('Account', 'External_Id__c', 'NONE', ADMIN)).code,
+  ).toBe('NOT_FOUND')
+})
+
 it('upserts by an idLookup field too', () => {
   const { service } = createTestCrm()
   expect(service.upsert('Account', 'Name', 'Globex', { Rating: 'Hot' }, ADMIN)).toEqual({

@@ -59,6 +59,15 @@ export type UpsertResult =
   | { status: 'created' | 'updated'; object: string; id: string }
   | { status: 'multiple'; object: string; ids: string[] }
 
+export interface UpsertOptions extends WriteOptions {
+  /** `?updateOnly=true`: no match is NOT_FOUND, never a create. */
+  updateOnly?: boolean
+}
+
+export type ExternalIdDeleteResult =
+  | ({ status: 'deleted' } & DeleteResult)
+  | { status: 'multiple'; object: string; ids: string[] }
+
 export type RetrieveResult =
   | { status: 'found'; object: string; record: RecordView }
   | { status: 'multiple'; object: string; ids: string[] }
@@ -447,7 +456,7 @@ export function createRecordService(options: RecordServiceOptions) {
     }
   }
 
-  return {
+  const service = {
     /** Creates a record; `input` is the request body (field name -> value). */
     create(objectName: string, input: unknown, view: MetadataView, options: WriteOptions = {}): WriteResult {
       const object = metadata.getObject(objectName, view)
@@ -504,7 +513,7 @@ export function createRecordService(options: RecordServiceOptions) {
       value: string,
       input: unknown,
       view: MetadataView,
-      options: WriteOptions = {},
+      options: UpsertOptions = {},
     ): UpsertResult {
       const object = metadata.getObject(objectName, view)
       const field = externalIdField(object, fieldName, view)
@@ -536,11 +545,26 @@ export function createRecordService(options: RecordServiceOptions) {
           updateRecord(object, matches[0]!, body, view, format)
           return { status: 'updated', object: object.name, id: matches[0]!.Id as string }
         }
-        if (field.type === 'id') throw new NotFoundError()
+        if (field.type === 'id' || options.updateOnly) throw new NotFoundError()
         if (metadata.fieldAccess(object, field, view.actor).createable) body[field.name] = value
         const created = insertRecord(object, body, view, 'create', format)
         return { status: 'created', object: object.name, id: created.id }
       })
+    },
+
+    /** `DELETE /sobjects/{object}/{field}/{value}`: deletes the one live record with that external id. */
+    deleteByExternalId(
+      objectName: string,
+      fieldName: string,
+      value: string,
+      view: MetadataView,
+    ): ExternalIdDeleteResult {
+      const object = metadata.getObject(objectName, view)
+      const matches = findMatches(object, externalIdField(object, fieldName, view), value)
+      if (matches.length === 0) throw new NotFoundError()
+      if (matches.length > 1)
+        return { status: 'multiple', object: object.name, ids: matches.map((r) => r.Id as string) }
+      return { status: 'deleted', ...service.delete(object.name, matches[0]!.Id as string, view) }
     },
 
     /** `GET /sobjects/{object}/{field}/{value}`: the one live record with that external id. */
@@ -576,6 +600,7 @@ export function createRecordService(options: RecordServiceOptions) {
     /** The User id an actor acts as. */
     userFor,
   }
+  return service
 }
 
 /** A seeded record's own Id: a valid id with the object's key prefix. */

@@ -34,8 +34,10 @@ test('applies the concurrentEnvironments limit of the tenant', async ({ client }
 })
 
 test('frees a slot when an environment expires', async ({ client, mock }) => {
-  await createEnvironment(client, { apps: ['crm'], timeLimitMinutes: 1 })
+  const shortLived = await createEnvironment(client, { apps: ['crm'], timeLimitMinutes: 1 })
   await createEnvironment(client)
   mock.clock.advance(60_000)
+  // the cap is 2: this third create is a 202 only because the first one expired
   await createEnvironment(client)
+  expect(await mock.environments.get(shortLived.id)).toMatchObject({ status: 'deleted', reason: 'expired' })
 })

@@ -51,7 +51,8 @@ test('answers 202 saving, then ready after snapshotMs with sizes', async ({ clie
 
 test('snapshots a paused environment', async ({ client, mock }) => {
   const environment = await mock.seed.environment({ status: 'paused' })
-  await createSnapshot(client, environment.id)
+  const snapshot = await createSnapshot(client, environment.id)
+  expect(snapshot).toMatchObject({ environmentId: environment.id, status: 'saving' })
 })
 
 test('refuses an environment that is not running or paused with 409 invalid_status', async ({
