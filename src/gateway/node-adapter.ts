@@ -11,17 +11,31 @@
  * another version of the adapter) callers take the public, slower way.
  */
 
+/**
+ * The value `object` holds under a symbol described as `description`. The symbol found is
+ * remembered (the adapter makes it once): later lookups read the property directly.
+ */
+function underSymbol(description: string): (object: object) => unknown {
+  let known: symbol | undefined
+  return (object) => {
+    if (known !== undefined && Object.hasOwn(object, known)) return (object as Record<symbol, unknown>)[known]
+    for (const key of Object.getOwnPropertySymbols(object)) {
+      if (key.description !== description) continue
+      known = key
+      return (object as Record<symbol, unknown>)[key]
+    }
+    return undefined
+  }
+}
+
+const incomingOf = underSymbol('incomingKey')
+const cacheOf = underSymbol('cache')
+
 /** The request's headers as Node's `rawHeaders`, when it came through @hono/node-server. */
 export function incomingRawHeaders(request: Request): readonly string[] | undefined {
-  for (const key of Object.getOwnPropertySymbols(request)) {
-    if (key.description !== 'incomingKey') continue
-    const incoming = (request as unknown as Record<symbol, unknown>)[key] as
-      | { rawHeaders?: unknown }
-      | undefined
-    const raw = incoming?.rawHeaders
-    return Array.isArray(raw) ? (raw as string[]) : undefined
-  }
-  return undefined
+  const incoming = incomingOf(request) as { rawHeaders?: unknown } | undefined
+  const raw = incoming?.rawHeaders
+  return Array.isArray(raw) ? (raw as string[]) : undefined
 }
 
 export interface CachedResponse {
@@ -32,13 +46,9 @@ export interface CachedResponse {
 
 /** What a @hono/node-server response holds before it is read, when it holds a plain body. */
 export function cachedResponse(response: Response): CachedResponse | undefined {
-  for (const key of Object.getOwnPropertySymbols(response)) {
-    if (key.description !== 'cache') continue
-    const cache = (response as unknown as Record<symbol, unknown>)[key]
-    if (!Array.isArray(cache) || cache.length !== 3) return undefined
-    const body: unknown = cache[1]
-    if (body !== null && typeof body !== 'string' && !(body instanceof Uint8Array)) return undefined
-    return { body, headers: cache[2] }
-  }
-  return undefined
+  const cache = cacheOf(response)
+  if (!Array.isArray(cache) || cache.length !== 3) return undefined
+  const body: unknown = cache[1]
+  if (body !== null && typeof body !== 'string' && !(body instanceof Uint8Array)) return undefined
+  return { body, headers: cache[2] }
 }

@@ -9,15 +9,15 @@ import { cors } from 'hono/cors'
 
 const EXPOSED = 'x-request-id,content-disposition,Vendor-Locator,Sforce-Locator,Location'
 
+/** Answers a preflight (`OPTIONS`); routed for `OPTIONS` only. */
 export function corsPreflight(): MiddlewareHandler {
-  const preflight = cors({
+  return cors({
     origin: (origin) => origin || '*',
     credentials: true,
     allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
     exposeHeaders: EXPOSED.split(','),
     maxAge: 600,
   })
-  return (c, next) => (c.req.method === 'OPTIONS' ? preflight(c, next) : next())
 }
 
 /** The CORS headers of a non-preflight response to a request from `origin`. */

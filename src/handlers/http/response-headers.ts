@@ -13,7 +13,10 @@ import type { ReplicaEnv } from './replica-env.js'
 
 const builtByContext = (path: string) => path.startsWith('/v1') || path.startsWith('/__replica')
 
+/** @param ready settles once the store holds its data (a new promise after each reset) */
 export function responseHeaders(ready: () => Promise<void>) {
+  // awaiting a settled promise still costs a microtask turn on every request
+  const settled = new WeakSet<Promise<void>>()
   return createMiddleware<ReplicaEnv>(async (c, next) => {
     const requestId = makeId('requestId')
     c.set('requestId', requestId)
@@ -24,7 +27,11 @@ export function responseHeaders(ready: () => Promise<void>) {
     ]
     const prepared = builtByContext(c.req.path)
     if (prepared) for (const [name, value] of headers) c.header(name, value)
-    await ready()
+    const pending = ready()
+    if (!settled.has(pending)) {
+      await pending
+      settled.add(pending)
+    }
     await next()
     if (!prepared) for (const [name, value] of headers) c.res.headers.set(name, value)
   })

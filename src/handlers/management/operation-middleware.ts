@@ -17,9 +17,9 @@ import { valid } from '../http/validate.js'
 
 /** 403 unless the caller holds `permission` (DESIGN.md "Permissions per operation"). */
 export function requires(permission: Permission) {
-  return createMiddleware<ReplicaEnv>(async (c, next) => {
+  return createMiddleware<ReplicaEnv>((c, next) => {
     requirePermission(c.get('caller'), permission)
-    await next()
+    return next()
   })
 }
 
