@@ -97,7 +97,7 @@ function mediaType(c: Context): string {
   return c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase() ?? ''
 }
 
-/** A query value that is repeated is a list, else a string (as Hono's validator reads it). */
+/** What the request holds for `target`, read as Hono's validator reads it (a repeated query value is a list). */
 function inputOf(c: Context, target: Exclude<Target, 'json'>): unknown {
   switch (target) {
     case 'param':
