@@ -41,7 +41,10 @@ export function fieldErrors(issues: readonly z.core.$ZodIssue[], root = '(root)'
   return fields
 }
 
-/** Middleware: `c.req.valid(target)` is then the input parsed with `schema`. */
+/**
+ * Middleware: `c.req.valid(target)` is then the input parsed with `schema`. Header names reach a
+ * `header` schema in lower case (as Hono gives them), so its keys must be lower case too.
+ */
 export function valid<T extends Target, Schema extends z.ZodType>(
   target: T,
   schema: Schema,
