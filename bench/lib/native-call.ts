@@ -4,7 +4,7 @@
  * call the gateway would hand over, and the handler itself.
  */
 import { kInternals, type ReplicaMock } from '../../src/create-replica-mock.js'
-import type { NativeCall, NativeHandler } from '../../src/gateway/native-call.js'
+import type { NativeCall, NativeHandler } from '../../src/replica/native-call.js'
 import { nativeHandlerOf } from '../../src/handlers/create-app.js'
 import type { Environment } from '../../src/schemas/index.js'
 

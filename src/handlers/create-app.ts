@@ -6,7 +6,7 @@
  */
 import { Hono } from 'hono'
 import { createGateway } from '../gateway/create-gateway.js'
-import type { NativeHandler } from '../gateway/native-call.js'
+import type { NativeHandler } from '../replica/native-call.js'
 import { ManagementError } from '../management/errors.js'
 import { createCrmNativeHandler } from '../replica/handlers/native-handler.js'
 import type { ReplicaRuntime } from '../runtime/create-runtime.js'

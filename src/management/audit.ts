@@ -2,16 +2,13 @@
  * @module
  * Audit events: one per mutating management operation and per lifecycle transition (DESIGN.md
  * "Audit events"). Operations record the caller and request id; transitions the `system`
- * principal and no request id. Listing is newest first and, for an API key, only its workspace.
+ * principal and no request id. Listing lives in `audit-events.ts`.
  */
 import type { AuditEvent } from '../schemas/audit-event.js'
 import type { FreeFormObject, Principal } from '../schemas/common.js'
 import { makeId } from '../store/ids.js'
-import { type Caller, canSeeWorkspace, scopedWorkspaceId } from './auth.js'
+import type { Call } from './auth.js'
 import type { ManagementContext } from './context.js'
-import { pageOf } from './pagination.js'
-import { type Call, runOperation } from './operation.js'
-import type { Page, PageRequest } from './pagination.js'
 
 /** The principal of everything the service does on its own (transitions). */
 export const SYSTEM_PRINCIPAL: Principal = { type: 'system', id: null, name: null }
@@ -56,34 +53,5 @@ export async function recordAuditEvent(ctx: ManagementContext, input: AuditEvent
     requestId: input.call ? input.call.requestId : null,
     data: input.data ?? {},
     occurredAt: input.occurredAt ?? ctx.clock.now().toISOString(),
-  })
-}
-
-export interface AuditEventFilter extends PageRequest {
-  workspaceId?: string | undefined
-  environmentId?: string | undefined
-}
-
-/** `GET /v1/audit-events` (the route requires `environments:read`: events are about environments). */
-export function listAuditEvents(
-  ctx: ManagementContext,
-  caller: Caller,
-  query: AuditEventFilter,
-): Promise<Page<AuditEvent>> {
-  return runOperation(ctx, () => {
-    const scope = scopedWorkspaceId(caller)
-    const { workspaceId, environmentId } = query
-    return pageOf(ctx.store.auditEvents, query, {
-      filter: (event) =>
-        (scope === null || event.workspaceId === scope) &&
-        (workspaceId === undefined || event.workspaceId === workspaceId) &&
-        (environmentId === undefined || event.environmentId === environmentId),
-      candidates:
-        environmentId !== undefined
-          ? ctx.store.auditEvents.findBy('environmentId', environmentId)
-          : undefined,
-      orderKey: (event) => event.occurredAt,
-      empty: workspaceId !== undefined && !canSeeWorkspace(caller, workspaceId),
-    })
   })
 }

@@ -57,3 +57,9 @@ export function canSeeWorkspace(caller: Caller, workspaceId: string): boolean {
   const scope = scopedWorkspaceId(caller)
   return scope === null || scope === workspaceId
 }
+
+/** Who makes a management call, and the id of that call (echoed in audit events). */
+export interface Call {
+  caller: Caller
+  requestId: string
+}

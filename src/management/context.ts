@@ -32,3 +32,11 @@ export interface ManagementContext {
   /** Calls the gateway recorded, per environment. */
   requestLog: RequestLog
 }
+
+/** Hooks for state outside the store, within one `runOperation` (see `operation.ts`). */
+export interface Transaction {
+  /** Runs if the operation fails, newest first, before the store rolls back. */
+  onRollback(step: () => void): void
+  /** Runs once the work has succeeded, still inside the transaction. */
+  onCommit(step: () => void): void
+}

@@ -12,7 +12,8 @@ import type { ManagementContext } from './context.js'
 import { appUrl, visibleEnvironment } from './environment-view.js'
 import { invalidRequest, ManagementError, notFound } from './errors.js'
 import { expiresAfter } from './lifecycle.js'
-import { type Call, runOperation } from './operation.js'
+import type { Call } from './auth.js'
+import { runOperation } from './operation.js'
 
 export function credentialsKey(environmentId: string, app: string, actorId: string): string {
   return JSON.stringify([environmentId, app, actorId])

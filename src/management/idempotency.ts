@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto'
 import type { Principal } from '../schemas/common.js'
 import { ManagementError } from './errors.js'
 import type { ManagementContext } from './context.js'
-import type { Call } from './operation.js'
+import type { Call } from './auth.js'
 
 /** The operations that take an `idempotency-key` (spec "Limits"). */
 export type IdempotentOperation =

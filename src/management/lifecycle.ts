@@ -13,7 +13,7 @@
 import type { StoredEnvironment, StoredSnapshot } from '../store/stored-records.js'
 import { recordAuditEvent } from './audit.js'
 import type { ManagementContext } from './context.js'
-import type { Transaction } from './operation.js'
+import type { Transaction } from './context.js'
 
 const MINUTE_MS = 60_000
 

@@ -5,23 +5,8 @@
  * then does the work. If the work throws, the store rolls back, and so do the pieces of state
  * that live outside the store (due entries, environment data) through `onRollback` steps.
  */
-import type { Caller } from './auth.js'
-import type { ManagementContext } from './context.js'
+import type { ManagementContext, Transaction } from './context.js'
 import { settle } from './lifecycle.js'
-
-/** Who makes a management call, and the id of that call (echoed in audit events). */
-export interface Call {
-  caller: Caller
-  requestId: string
-}
-
-/** Hooks for state outside the store, within one `runOperation`. */
-export interface Transaction {
-  /** Runs if the operation fails, newest first, before the store rolls back. */
-  onRollback(step: () => void): void
-  /** Runs once the work has succeeded, still inside the transaction. */
-  onCommit(step: () => void): void
-}
 
 export function runOperation<R>(
   ctx: ManagementContext,

@@ -16,7 +16,8 @@ import { ManagementError, notFound } from './errors.js'
 import { pageOf } from './pagination.js'
 import { type Idempotent, type IdempotentRequest, idempotent } from './idempotency.js'
 import { isoAfter, scheduleSnapshot } from './lifecycle.js'
-import { type Call, runOperation } from './operation.js'
+import type { Call } from './auth.js'
+import { runOperation } from './operation.js'
 import type { Page, PageRequest } from './pagination.js'
 
 export function toSnapshot(stored: StoredSnapshot): Snapshot {

@@ -3,7 +3,7 @@
  * Options of `createReplicaMock` (and, under the same names, of the server and the plugins).
  */
 import { z } from 'zod'
-import type { NativeHandler } from '../gateway/native-call.js'
+import type { NativeHandler } from '../replica/native-call.js'
 import { AppId } from '../schemas/common.js'
 
 export const Lifecycle = z.strictObject({

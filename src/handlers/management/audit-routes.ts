@@ -3,7 +3,7 @@
  * `GET /v1/audit-events`.
  */
 import { Hono } from 'hono'
-import { listAuditEvents } from '../../management/audit.js'
+import { listAuditEvents } from '../../management/audit-events.js'
 import type { ManagementContext } from '../../management/context.js'
 import { ListAuditEventsQuery } from '../../schemas/audit-event.js'
 import type { ReplicaEnv } from '../http/replica-env.js'

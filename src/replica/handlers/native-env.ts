@@ -5,7 +5,7 @@
  * version middleware adds the caller's metadata view.
  */
 import type { Context } from 'hono'
-import type { NativeCall } from '../../gateway/native-call.js'
+import type { NativeCall } from '../native-call.js'
 import type { CrmApp } from '../crm-app.js'
 import type { MetadataView } from '../metadata/metadata-service.js'
 import type { DescribeCache } from './json-text.js'

@@ -7,7 +7,7 @@
  * @see https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/intro_rest.htm
  */
 import { Hono, type MiddlewareHandler } from 'hono'
-import type { NativeCall, NativeHandler } from '../../gateway/native-call.js'
+import type { NativeCall, NativeHandler } from '../native-call.js'
 import type { CrmApp } from '../crm-app.js'
 import { NotFoundError, UnsupportedFeatureError } from '../errors.js'
 import type { DescribeCache } from './json-text.js'

@@ -6,7 +6,7 @@
  * @see https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/resources_versions.htm
  */
 import type { MiddlewareHandler } from 'hono'
-import type { NativeCall } from '../../gateway/native-call.js'
+import type { NativeCall } from '../native-call.js'
 import { NotFoundError } from '../errors.js'
 import { formatApiVersion, parseApiVersion } from '../metadata/api-version.js'
 import type { NativeContext, NativeEnv } from './native-env.js'

@@ -3,7 +3,7 @@
  * reading what was recorded, and a test app whose native handler can answer any size and shape.
  */
 import { expect } from 'vitest'
-import type { NativeHandler } from '../../../src/gateway/native-call.js'
+import type { NativeHandler } from '../../../src/replica/native-call.js'
 import type { SeedEnvironmentInput } from '../../../src/index.js'
 import { Credentials, RecordedRequestDetail, RecordedRequestList } from '../../../src/schemas/index.js'
 import { GatewayErrorBody, type GatewayErrorCode } from '../../../src/schemas/gateway-error.js'
