@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { IndexedCollection } from '../store/indexed-collection.js'
-import { Journal } from '../store/journal.js'
 import { pageOf } from './pagination.js'
 
 const Row = z.strictObject({ id: z.string(), at: z.string(), group: z.string() })
@@ -11,7 +10,6 @@ async function rows(count: number, group: (i: number) => string) {
   const collection = new IndexedCollection({
     name: 'rows',
     schema: Row,
-    journal: new Journal(),
     indexes: ['group'],
     orderKey: (row) => row.at,
   })

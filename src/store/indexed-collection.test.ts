@@ -2,21 +2,21 @@ import { expect, it } from 'vitest'
 import { z } from 'zod'
 import { StoreError } from './errors.js'
 import { IndexedCollection } from './indexed-collection.js'
-import { Journal } from './journal.js'
+import { TransactionLog } from './transaction.js'
 
 const Item = z.strictObject({ id: z.string(), createdAt: z.string(), status: z.enum(['a', 'b']) })
 type Item = z.infer<typeof Item>
 
 function setup() {
-  const journal = new Journal()
+  const log = new TransactionLog()
   const items = new IndexedCollection({
     name: 'items',
     schema: Item,
-    journal,
+    log,
     indexes: ['status'],
     orderKey: (item) => item.createdAt,
   })
-  return { journal, items }
+  return { log, items }
 }
 
 const item = (id: string, createdAt: string, status: Item['status'] = 'a'): Item => ({
@@ -71,14 +71,20 @@ it('errors on a duplicate id', async () => {
 })
 
 it('rolls back inserts, updates and removals of a failed transaction, indexes included', async () => {
-  const { items, journal } = setup()
+  const { items, log } = setup()
   await items.insert(item('keep', '2026-01-01'))
   await items.insert(item('gone', '2026-01-02'))
-  journal.begin()
-  await items.insert(item('added', '2026-01-03'))
-  await items.update('keep', { status: 'b' })
-  await items.remove('gone')
-  await journal.rollback()
+  const before = items.serialise()
+  await expect(
+    log.runAsync(async () => {
+      await items.insert(item('added', '2026-01-03'))
+      await items.update('keep', { status: 'b' })
+      await items.remove('gone')
+      expect(items.findBy('status', 'b').map((found) => found.id)).toEqual(['keep'])
+      throw new Error('boom')
+    }),
+  ).rejects.toThrow('boom')
+  expect(items.serialise()).toEqual(before)
   expect(items.all().map((found) => found.id)).toEqual(['keep', 'gone'])
   expect(items.get('keep')?.status).toBe('a')
   expect(items.findBy('status', 'b')).toEqual([])

@@ -4,19 +4,21 @@
  * scans on every lookup (see DESIGN.md "Why"), so beside it this keeps an id `Map`, optional
  * secondary indexes and the records in (orderKey, insertion) order for keyset pagination.
  * Every write validates with the zod schema first (@msw/data only logs schema issues), and
- * records its undo step in the store's journal so transactions can roll back.
+ * records its undo step in the store's transaction log (`transaction.ts`) so transactions can roll
+ * back; @msw/data writes are async, so those steps are too (roll back with `rollbackAsync`).
  */
 import { Collection } from '@msw/data'
 import type { z } from 'zod'
 import { StoreError } from './errors.js'
-import type { Journal } from './journal.js'
+import { TransactionLog } from './transaction.js'
 
 type Keyed = { id: string }
 
 export interface IndexedCollectionOptions<T extends Keyed> {
   name: string
   schema: z.ZodType<T>
-  journal: Journal
+  /** The store's transaction log; a collection on its own gets a log of its own. */
+  log?: TransactionLog
   /** Fields with an equality index (`findBy`). */
   indexes?: ReadonlyArray<keyof T & string>
   /** Sort key for `newestFirst` (an ISO timestamp); records with equal keys keep insertion order. */
@@ -39,7 +41,7 @@ export class IndexedCollection<T extends Keyed> {
   readonly name: string
   #collection: Collection<z.ZodType<T>>
   #schema: z.ZodType<T>
-  #journal: Journal
+  #log: TransactionLog
   #byId = new Map<string, Entry<T>>()
   #order: Entry<T>[] = []
   #indexes = new Map<string, Map<unknown, Set<string>>>()
@@ -49,7 +51,7 @@ export class IndexedCollection<T extends Keyed> {
   constructor(options: IndexedCollectionOptions<T>) {
     this.name = options.name
     this.#schema = options.schema
-    this.#journal = options.journal
+    this.#log = options.log ?? new TransactionLog()
     this.#collection = new Collection({ schema: options.schema })
     this.#orderKey = options.orderKey ?? (() => '')
     for (const field of options.indexes ?? []) this.#indexes.set(field, new Map())
@@ -98,7 +100,7 @@ export class IndexedCollection<T extends Keyed> {
     const parsed = this.#validate(values, 'insert')
     const record = (await this.#collection.create(parsed as never)) as T
     this.#add(record, ++this.#seq)
-    this.#journal.record(() => this.#drop(record.id))
+    this.#log.onRollback(() => this.#drop(record.id))
     return record
   }
 
@@ -115,7 +117,7 @@ export class IndexedCollection<T extends Keyed> {
       strict: true,
     })) as T
     this.#replace(entry, next)
-    this.#journal.record(async () => {
+    this.#log.onRollback(async () => {
       await this.#collection.update(next as never, {
         data(draft: any) {
           Object.assign(draft, previous)
@@ -131,7 +133,7 @@ export class IndexedCollection<T extends Keyed> {
     const entry = this.#byId.get(id)
     if (!entry) return undefined
     this.#drop(id)
-    this.#journal.record(async () => {
+    this.#log.onRollback(async () => {
       const record = (await this.#collection.create(entry.record as never)) as T
       this.#add(record, entry.seq)
     })
@@ -143,7 +145,7 @@ export class IndexedCollection<T extends Keyed> {
     return this.#order.map((entry) => structuredClone(stripSymbols(entry.record)))
   }
 
-  /** Replaces every record (not journaled: restores happen outside transactions). */
+  /** Replaces every record (records no undo steps: restores happen outside transactions). */
   async restore(records: readonly T[]): Promise<void> {
     this.clear()
     for (const values of records) {

@@ -1,7 +1,8 @@
 /**
  * @module
  * The management store: one `IndexedCollection` per resource plus the tenancy settings, with
- * serialised transactions (undo journal) and a whole-store serialise/restore.
+ * exclusive async transactions (one `TransactionLog` and `WriteLock` for all its collections, see
+ * `transaction.ts`) and a whole-store serialise/restore.
  */
 import { z } from 'zod'
 import { App, Version } from '../schemas/app.js'
@@ -9,7 +10,6 @@ import { AuditEvent } from '../schemas/audit-event.js'
 import { Workspace } from '../schemas/workspace.js'
 import { ApiKey, Member, Tenancy } from '../schemas/tenant.js'
 import { IndexedCollection } from './indexed-collection.js'
-import { Journal } from './journal.js'
 import {
   IdempotencyRecord,
   SnapshotContent,
@@ -17,6 +17,8 @@ import {
   StoredEnvironment,
   StoredSnapshot,
 } from './stored-records.js'
+import { runExclusive, TransactionLog, type TransactionScope } from './transaction.js'
+import { WriteLock } from './write-lock.js'
 
 /** The serialised store: tenancy plus every collection's records, oldest first. */
 export const StoreContent = z.strictObject({
@@ -42,70 +44,65 @@ export type CollectionName = keyof StoreContent['collections']
 export type Store = ReturnType<typeof createStore>
 
 export function createStore() {
-  const journal = new Journal()
+  const log = new TransactionLog()
   const collections = {
     workspaces: new IndexedCollection({
       name: 'workspaces',
       schema: Workspace,
-      journal,
+      log,
       orderKey: (workspace) => workspace.createdAt,
     }),
-    apps: new IndexedCollection({ name: 'apps', schema: App, journal }),
+    apps: new IndexedCollection({ name: 'apps', schema: App, log }),
     versions: new IndexedCollection({
       name: 'versions',
       schema: Version,
-      journal,
+      log,
       indexes: ['appId'],
       orderKey: (version) => version.publishedAt,
     }),
-    members: new IndexedCollection({ name: 'members', schema: Member, journal, indexes: ['token'] }),
-    apiKeys: new IndexedCollection({ name: 'apiKeys', schema: ApiKey, journal, indexes: ['token'] }),
+    members: new IndexedCollection({ name: 'members', schema: Member, log, indexes: ['token'] }),
+    apiKeys: new IndexedCollection({ name: 'apiKeys', schema: ApiKey, log, indexes: ['token'] }),
     environments: new IndexedCollection({
       name: 'environments',
       schema: StoredEnvironment,
-      journal,
+      log,
       indexes: ['workspaceId', 'status', 'snapshotId'],
       orderKey: (environment) => environment.createdAt,
     }),
     snapshots: new IndexedCollection({
       name: 'snapshots',
       schema: StoredSnapshot,
-      journal,
+      log,
       indexes: ['workspaceId', 'environmentId', 'status'],
       orderKey: (snapshot) => snapshot.createdAt,
     }),
-    snapshotContents: new IndexedCollection({ name: 'snapshotContents', schema: SnapshotContent, journal }),
+    snapshotContents: new IndexedCollection({ name: 'snapshotContents', schema: SnapshotContent, log }),
     auditEvents: new IndexedCollection({
       name: 'auditEvents',
       schema: AuditEvent,
-      journal,
+      log,
       indexes: ['workspaceId', 'environmentId'],
       orderKey: (event) => event.occurredAt,
     }),
     credentials: new IndexedCollection({
       name: 'credentials',
       schema: StoredCredentials,
-      journal,
+      log,
       indexes: ['token', 'environmentId'],
       orderKey: (credentials) => credentials.createdAt,
     }),
     idempotencyRecords: new IndexedCollection({
       name: 'idempotencyRecords',
       schema: IdempotencyRecord,
-      journal,
+      log,
       orderKey: (record) => record.createdAt,
     }),
   } satisfies Record<CollectionName, IndexedCollection<any>>
 
   let tenancy: Tenancy | undefined
-  // every write runs in this queue, one at a time, so interleaved async requests never see
-  // half a transaction (and N concurrent idempotent creates make exactly one resource)
-  let tail: Promise<unknown> = Promise.resolve()
-  const exclusive = <R>(work: () => Promise<R>): Promise<R> => {
-    const result = tail.then(work, work)
-    tail = result.catch(() => undefined)
-    return result
-  }
+  // every write holds this lock, one at a time, so interleaved async requests never see half a
+  // transaction (and N concurrent idempotent creates make exactly one resource)
+  const lock = new WriteLock()
 
   return {
     ...collections,
@@ -115,19 +112,13 @@ export function createStore() {
       return tenancy
     },
 
-    /** Runs `work` alone; any write it made is undone if it throws. */
-    transaction<R>(work: () => Promise<R>): Promise<R> {
-      return exclusive(async () => {
-        journal.begin()
-        try {
-          const result = await work()
-          journal.commit()
-          return result
-        } catch (error) {
-          await journal.rollback()
-          throw error
-        }
-      })
+    /**
+     * Runs `work` alone (after every earlier transaction settled); if it throws, every write it
+     * made and every `scope.onRollback` step is undone, newest first, and the error rethrown.
+     * `scope.onCommit` hooks run once it succeeded, still holding the store.
+     */
+    transaction<R>(work: (scope: TransactionScope) => Promise<R> | R): Promise<R> {
+      return runExclusive(lock, log, work)
     },
 
     serialise(): StoreContent {
@@ -140,7 +131,7 @@ export function createStore() {
 
     /** Replaces the whole content; on a bad document nothing already stored is lost. */
     restore(content: StoreContent): Promise<void> {
-      return exclusive(async () => {
+      return lock.run(async () => {
         const parsed = StoreContent.parse(content)
         const previous = tenancy ? this.serialise() : undefined
         try {
