@@ -35,7 +35,7 @@ export interface ManagementContext {
 
 /** Hooks for state outside the store, within one `runOperation` (see `operation.ts`). */
 export interface Transaction {
-  /** Runs if the operation fails, newest first, before the store rolls back. */
+  /** Runs if the operation fails, newest first among the store's own undo steps (`store/transaction.ts`). */
   onRollback(step: () => void): void
   /** Runs once the work has succeeded, still inside the transaction. */
   onCommit(step: () => void): void

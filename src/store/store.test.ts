@@ -64,3 +64,49 @@ it('keeps the previous content when a restore fails half way', async () => {
   expect(store.workspaces.all().map((found) => found.id)).toEqual(['ws_archived', 'ws_other', 'ws_default'])
   expect(store.apiKeys.all()).toHaveLength(3)
 })
+
+it('undoes store writes and out-of-store steps newest first, and skips commit hooks, when work throws', async () => {
+  const store = createStore()
+  await store.restore(content())
+  const before = store.serialise()
+  const undone: string[] = []
+  const committed: string[] = []
+  await expect(
+    store.transaction(async (scope) => {
+      await store.workspaces.insert(workspace('ws_new'))
+      scope.onRollback(() => {
+        undone.push(`outside 1 (ws_new stored: ${store.workspaces.get('ws_new') !== undefined})`)
+      })
+      await store.workspaces.update('ws_default', { name: 'Renamed' })
+      await store.workspaces.remove('ws_other')
+      scope.onRollback(() => {
+        undone.push(`outside 2 (ws_other stored: ${store.workspaces.get('ws_other') !== undefined})`)
+      })
+      scope.onCommit(() => committed.push('hook'))
+      throw new Error('boom')
+    }),
+  ).rejects.toThrow('boom')
+  expect(store.serialise()).toEqual(before)
+  expect(undone).toEqual(['outside 2 (ws_other stored: false)', 'outside 1 (ws_new stored: true)'])
+  expect(committed).toEqual([])
+})
+
+it('keeps the writes of a transaction and runs its commit hooks, a failed savepoint excepted', async () => {
+  const store = createStore()
+  await store.restore(content())
+  const committed: string[] = []
+  await store.transaction(async (scope) => {
+    await store.workspaces.insert(workspace('ws_new'))
+    await expect(
+      scope.savepoint(async () => {
+        await store.workspaces.update('ws_default', { name: 'Renamed' })
+        scope.onCommit(() => committed.push('savepoint'))
+        throw new Error('inner')
+      }),
+    ).rejects.toThrow('inner')
+    scope.onCommit(() => committed.push('outer'))
+  })
+  expect(store.workspaces.get('ws_new')).toBeDefined()
+  expect(store.workspaces.get('ws_default')?.name).toBe('Default')
+  expect(committed).toEqual(['outer'])
+})

@@ -1,0 +1,164 @@
+/**
+ * @module
+ * The tables of a record store: per object, records in a `Map` by id (insertion order is scan
+ * order), the count of live records, and equality indexes on external-id / idLookup / reference
+ * fields. Plain functions over a `Table`; none records undo steps (the writes in
+ * `record-writes.ts` do).
+ */
+import { normaliseId } from '../ids.js'
+import type { FieldDef, ObjectDef } from '../metadata/crm-schema.js'
+import type { MetadataService } from '../metadata/metadata-service.js'
+
+export type FieldValue = string | number | boolean | null
+/** A stored record: canonical field name -> value. Never mutate one; write through the store. */
+export type SObjectRecord = Readonly<Record<string, FieldValue>>
+
+type IdSet = string | Set<string>
+
+export interface Table {
+  def: ObjectDef
+  fields: readonly FieldDef[]
+  fieldNames: Set<string>
+  byId: Map<string, SObjectRecord>
+  /** Records not in the recycle bin. */
+  live: number
+  /** Indexed field -> value key -> id (or ids when several records share the value). */
+  indexes: Map<string, Map<unknown, IdSet>>
+  /** Field kinds for index keys: ids compare by canonical id, text case-insensitively. */
+  idFields: Set<string>
+  /** Last id counter issued (ids are never reused, even after a purge). */
+  counter: number
+  /** Every stored field set to null, in schema order: new records are spread from it. */
+  template: Readonly<Record<string, FieldValue>>
+}
+
+export interface Tables {
+  byName: Map<string, Table>
+  byPrefix: Map<string, Table>
+}
+
+/**
+ * Fields with an equality index: external ids, idLookup fields and references. Audit references
+ * (CreatedById, LastModifiedById) are left out: a handful of users would each hold a set of every
+ * record id, for lookups nobody makes by equality.
+ */
+export function isIndexedField(field: FieldDef): boolean {
+  if (field.type === 'id') return false // the id is the Map key
+  if (field.externalId || field.idLookup || field.unique) return true
+  return field.type === 'reference' && field.name !== 'CreatedById' && field.name !== 'LastModifiedById'
+}
+
+/** Empty tables for every object of the schema. */
+export function buildTables(metadata: MetadataService): Tables {
+  const byName = new Map<string, Table>()
+  const byPrefix = new Map<string, Table>()
+  for (const def of metadata.objects()) {
+    const fields = metadata.storedFields(def)
+    const table: Table = {
+      def,
+      fields,
+      fieldNames: new Set(fields.map((field) => field.name)),
+      byId: new Map(),
+      live: 0,
+      indexes: new Map(fields.filter(isIndexedField).map((field) => [field.name, new Map()])),
+      idFields: new Set(fields.filter((f) => f.type === 'reference' || f.type === 'id').map((f) => f.name)),
+      counter: 0,
+      template: { ...Object.fromEntries(fields.map((field) => [field.name, null])) },
+    }
+    byName.set(def.name.toLowerCase(), table)
+    byPrefix.set(def.keyPrefix, table)
+  }
+  return { byName, byPrefix }
+}
+
+/** Stores `next` in place of `previous` (or as a new record), indexes and live count included. */
+export function putRecord(table: Table, next: SObjectRecord, previous: SObjectRecord | undefined): void {
+  const id = next.Id as string
+  if (previous) unindexRecord(table, previous)
+  table.byId.set(id, next)
+  indexRecord(table, next)
+  table.live += (next.IsDeleted ? 0 : 1) - (previous && !previous.IsDeleted ? 1 : 0)
+}
+
+/** Removes the record with `id`, if any, from the table and its indexes. */
+export function dropRecord(table: Table, id: string): void {
+  const previous = table.byId.get(id)
+  if (!previous) return
+  unindexRecord(table, previous)
+  table.byId.delete(id)
+  if (!previous.IsDeleted) table.live--
+}
+
+/** The table of `object` (any case); throws on an object the schema does not have. */
+export function tableOf(tables: Tables, object: string): Table {
+  const table = tables.byName.get(object.toLowerCase())
+  if (!table) throw new TypeError(`[replica-mock] Failed to use the record store: unknown object "${object}"`)
+  return table
+}
+
+/** Puts a table's records back in id order (creation order for ids the replica issues). */
+export function sortById(table: Table): void {
+  const entries = [...table.byId.values()].sort(byId)
+  table.byId.clear()
+  for (const found of entries) table.byId.set(found.Id as string, found)
+}
+
+/** The stored name of `field` (any case), or undefined when the object has no such field. */
+export function canonicalField(table: Table, field: string): string | undefined {
+  if (table.fieldNames.has(field)) return field
+  const lower = field.toLowerCase()
+  for (const name of table.fieldNames) if (name.toLowerCase() === lower) return name
+  return undefined
+}
+
+/**
+ * Equality key of a value someone looks up: ids in canonical 18-character form (any 15/18 form
+ * and case matches), text case-insensitive (like SOQL's `=`).
+ */
+export function indexKey(value: unknown, isId: boolean): unknown {
+  if (value === null || value === undefined) return undefined
+  if (typeof value !== 'string') return value
+  if (isId) return normaliseId(value) ?? value
+  return value.toLowerCase()
+}
+
+/** The key of a stored value: stored ids are canonical already, so only text needs folding. */
+function storedKey(value: FieldValue | undefined, isId: boolean): unknown {
+  if (value === null || value === undefined) return undefined
+  return typeof value === 'string' && !isId ? value.toLowerCase() : value
+}
+
+function indexRecord(table: Table, found: SObjectRecord): void {
+  for (const [field, map] of table.indexes) {
+    const key = storedKey(found[field], table.idFields.has(field))
+    if (key === undefined) continue
+    const id = found.Id as string
+    const ids = map.get(key)
+    if (ids === undefined) map.set(key, id)
+    else if (typeof ids === 'string') map.set(key, new Set([ids, id]))
+    else ids.add(id)
+  }
+}
+
+function unindexRecord(table: Table, found: SObjectRecord): void {
+  for (const [field, map] of table.indexes) {
+    const key = storedKey(found[field], table.idFields.has(field))
+    if (key === undefined) continue
+    const ids = map.get(key)
+    if (ids === undefined) continue
+    if (typeof ids === 'string') {
+      if (ids === found.Id) map.delete(key)
+    } else {
+      ids.delete(found.Id as string)
+      if (ids.size === 1) map.set(key, ids.values().next().value!)
+    }
+  }
+}
+
+/**
+ * Index sets lose insertion order when a record is re-indexed: answer in id order, which is
+ * creation order for ids the replica issues (fixed-width base-62 counters).
+ */
+export function byId(a: SObjectRecord, b: SObjectRecord): number {
+  return (a.Id as string) < (b.Id as string) ? -1 : 1
+}
