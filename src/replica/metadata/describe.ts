@@ -7,7 +7,7 @@
  * @see https://developer.salesforce.com/docs/atlas.en-us.api.meta/api/sforce_api_calls_describesobjects_describesobjectresult.htm
  */
 import { versionBasePath } from './api-version.js'
-import type { FieldDef, FieldType, ObjectDef } from './crm-schema.js'
+import type { FieldDef, FieldType, ObjectDef } from '../../schemas/crm-schema.js'
 import type { ChildRelationship, MetadataService, MetadataView } from './metadata-service.js'
 
 const SOAP_TYPE: Record<FieldType, string> = {

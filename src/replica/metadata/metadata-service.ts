@@ -8,7 +8,7 @@
 import { NotFoundError } from '../errors.js'
 import { keyPrefixOf, normaliseId } from '../ids.js'
 import { parseApiVersion } from './api-version.js'
-import { CrmSchema, type CrmSchemaInput, type FieldDef, type ObjectDef } from './crm-schema.js'
+import { CrmSchema, type CrmSchemaInput, type FieldDef, type ObjectDef } from '../../schemas/crm-schema.js'
 import {
   describeGlobal,
   describeObject,

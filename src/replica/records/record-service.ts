@@ -13,7 +13,7 @@ import {
   NotFoundError,
 } from '../errors.js'
 import { keyPrefixOf, normaliseId } from '../ids.js'
-import type { FieldDef, ObjectDef } from '../metadata/crm-schema.js'
+import type { FieldDef, ObjectDef } from '../../schemas/crm-schema.js'
 import { isCompound, type MetadataService, type MetadataView } from '../metadata/metadata-service.js'
 import { coerceValue, formatDatetime, type InputFormat } from './coerce.js'
 import { deriveValues, validateValues } from './record-rules.js'

@@ -4,7 +4,7 @@
  */
 import { crmSchema, crmSeed } from '../../fixtures/crm/index.js'
 import { createMetadataService, type MetadataView } from '../metadata/metadata-service.js'
-import { loadSeed } from './crm-seed.js'
+import { loadSeed } from './load-seed.js'
 import { createRecordService } from './record-service.js'
 import { createRecordStore } from './record-store.js'
 

@@ -5,7 +5,7 @@
  * API version already applied); tests use the in-memory `createMemoryDataSource`. Keeping it this small
  * lets the engine stay a pure function of (query text, data source).
  */
-import type { FieldDef, ObjectDef } from '../metadata/crm-schema.js'
+import type { FieldDef, ObjectDef } from '../../schemas/crm-schema.js'
 
 /** A child relationship of a parent object, derived from a reference field on the child. */
 export interface SoqlChildRelationship {

@@ -5,7 +5,7 @@
  * (`hiddenFrom`) and API version (`sinceVersion`), and counters so a test can prove an indexed lookup
  * did not scan. The replica's real data source lives with the record store.
  */
-import { type FieldDef, ObjectDef, type ObjectDefInput } from '../metadata/crm-schema.js'
+import { type FieldDef, ObjectDef, type ObjectDefInput } from '../../schemas/crm-schema.js'
 import { createSoqlSchema, type SoqlDataSource, type SoqlRecord } from './data-source.js'
 
 export interface MemoryDataSourceOptions {

@@ -7,7 +7,7 @@
  * into one predicate, and the index hints (`Id = ...`, external id, reference equality, semi-joins)
  * the executor uses instead of a scan.
  */
-import type { FieldDef } from '../metadata/crm-schema.js'
+import type { FieldDef } from '../../schemas/crm-schema.js'
 import type {
   AggregateFunction,
   ConditionNode,
