@@ -3,7 +3,7 @@ import type { SoqlErrorCode } from './errors.js'
 import { SoqlError } from './errors.js'
 import { columnValue, executeSoql, querySoql, type SoqlRow } from './executor.js'
 import { compileSoql } from './resolve.js'
-import { createTestDataSource, id } from './test-fixture.js'
+import { createTestDataSource, id } from '../../../test/support/soql-fixture.js'
 
 interface Case {
   q: string
