@@ -9,14 +9,6 @@ import { NotFoundError } from '../errors.js'
 import { keyPrefixOf, normaliseId } from '../ids.js'
 import { parseApiVersion } from './api-version.js'
 import { CrmSchema, type CrmSchemaInput, type FieldDef, type ObjectDef } from '../../schemas/crm-schema.js'
-import {
-  describeGlobal,
-  describeObject,
-  describeSObjectSummary,
-  type DescribeGlobalResult,
-  type DescribeObjectResult,
-  type DescribeSObjectSummary,
-} from './describe.js'
 
 /** Who is asking and at which API version (`"60.0"`, `"v60.0"` or `60`). */
 export interface MetadataView {
@@ -257,22 +249,6 @@ export function createMetadataService(input: CrmSchema | CrmSchemaInput) {
         createable: field.createable && access.createable,
         updateable: field.updateable && access.updateable,
       }
-    },
-
-    /** `GET /sobjects`: every visible object with its operation flags. */
-    describeGlobal(view: MetadataView): DescribeGlobalResult {
-      versionOf(view)
-      return describeGlobal(service, view)
-    },
-
-    /** `GET /sobjects/{object}`: the object's summary (`objectDescribe`). */
-    describeSObject(name: string, view: MetadataView): DescribeSObjectSummary {
-      return describeSObjectSummary(service, service.getObject(name, view), view)
-    },
-
-    /** `GET /sobjects/{object}/describe`: fields, child relationships and urls for the view. */
-    describeObject(name: string, view: MetadataView): DescribeObjectResult {
-      return describeObject(service, service.getObject(name, view), view)
     },
   }
   return service
