@@ -6,13 +6,14 @@
  * state document. A new app starts from the CRM seed; one made from saved content restores it.
  */
 import { crmSchema, crmSeed } from '../fixtures/crm/index.js'
-import type { CrmSchema, CrmSchemaInput } from './metadata/crm-schema.js'
+import type { CrmSchema, CrmSchemaInput } from '../schemas/crm-schema.js'
+import type { CrmSeed } from '../schemas/crm-seed.js'
 import {
   createMetadataService,
   type MetadataService,
   type MetadataView,
 } from './metadata/metadata-service.js'
-import { type CrmSeed, loadSeed } from './records/crm-seed.js'
+import { loadSeed } from './records/load-seed.js'
 import { createRecordService, type RecordService } from './records/record-service.js'
 import {
   createRecordStore,

@@ -7,14 +7,16 @@
 import type { Context } from 'hono'
 import type { NativeCall } from '../native-call.js'
 import type { CrmApp } from '../crm-app.js'
-import type { MetadataView } from '../metadata/metadata-service.js'
-import type { DescribeCache } from './json-text.js'
+import type { MetadataService, MetadataView } from '../metadata/metadata-service.js'
+
+/** Describe answers already serialised, per metadata, by `kind|object|version|actor`. */
+export type DescribeCache = WeakMap<MetadataService, Map<string, string>>
 
 export type NativeEnv = {
   Bindings: {
     call: NativeCall
     app: CrmApp
-    /** Serialised describe answers of this handler (see json-text.ts). */
+    /** Serialised describe answers of this handler (see json-response.ts). */
     describeCache: DescribeCache
   }
   Variables: {

@@ -1,6 +1,6 @@
 /**
  * @module
- * The CRM replica's native REST API as a `NativeHandler` (src/gateway/native-call.ts): the gateway
+ * The CRM replica's native REST API as a `NativeHandler` (src/replica/native-call.ts): the gateway
  * resolves the environment app and actor from the token and hands each call over with its native
  * path; this Hono app routes it to the live `CrmApp` of that environment app. Every error leaves
  * through `toNativeErrorResponse`, in the Salesforce error array.
@@ -10,10 +10,9 @@ import { Hono, type MiddlewareHandler } from 'hono'
 import type { NativeCall, NativeHandler } from '../native-call.js'
 import type { CrmApp } from '../crm-app.js'
 import { NotFoundError, UnsupportedFeatureError } from '../errors.js'
-import type { DescribeCache } from './json-text.js'
-import type { NativeEnv } from './native-env.js'
+import { resource } from './method-dispatch.js'
+import type { DescribeCache, NativeEnv } from './native-env.js'
 import { queryRoutes } from './query-routes.js'
-import { resource } from './resource.js'
 import { sobjectRoutes } from './sobject-routes.js'
 import { nativeErrorItem, toNativeErrorResponse } from './to-native-error-response.js'
 import { unsupportedServiceRoutes, unsupportedVersionedRoutes } from './unsupported-routes.js'

@@ -11,7 +11,7 @@
 import type { Hono } from 'hono'
 import { ReplicaError, UnsupportedFeatureError } from '../errors.js'
 import { basePath, type NativeContext, type NativeEnv } from './native-env.js'
-import { resource } from './resource.js'
+import { resource } from './method-dispatch.js'
 
 export const DEFAULT_BATCH_SIZE = 2000
 export const MIN_BATCH_SIZE = 200

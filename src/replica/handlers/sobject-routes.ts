@@ -10,10 +10,11 @@ import type { Hono, MiddlewareHandler } from 'hono'
 import { NotFoundError, UnsupportedFeatureError } from '../errors.js'
 import { keyPrefixOf, normaliseId } from '../ids.js'
 import { parseApiVersion } from '../metadata/api-version.js'
+import { describeGlobal, describeObject, describeSObject } from '../metadata/describe.js'
 import { basePath, type NativeContext, type NativeEnv } from './native-env.js'
-import { describeText, jsonText, recordText } from './json-text.js'
+import { describeText, jsonText, recordText } from './json-response.js'
 import { readJsonBody } from './read-json-body.js'
-import { byMethod, methodNotAllowed, resource } from './resource.js'
+import { byMethod, methodNotAllowed, resource } from './method-dispatch.js'
 
 /** From this version an upsert that updates answers 200 with a body; before it, 204. */
 const UPSERT_BODY_SINCE = 46
@@ -38,7 +39,7 @@ const externalIdResource = byMethod({ GET: retrieveByExternalId, PATCH: upsert, 
 
 export function sobjectRoutes(app: Hono<NativeEnv>): void {
   app.use('/sobjects/*', refuseConditionalRequests())
-  resource(app, '/sobjects', { GET: describeGlobal })
+  resource(app, '/sobjects', { GET: globalDescribe })
   resource(app, '/sobjects/:object', { GET: basicInformation, POST: create })
   // `describe` and the other sub-resources share the record's place in the path
   app.all('/sobjects/:object/:id', (c, next) => {
@@ -72,17 +73,14 @@ function refuseConditionalRequests(): MiddlewareHandler<NativeEnv> {
   }
 }
 
-function describeGlobal(c: NativeContext) {
-  return jsonText(
-    c,
-    describeText(c, 'global', '', (metadata, view) => metadata.describeGlobal(view)),
-  )
+function globalDescribe(c: NativeContext) {
+  return jsonText(c, describeText(c, 'global', '', describeGlobal))
 }
 
 function basicInformation(c: NativeContext) {
   const { app } = c.env
   const view = c.get('view')
-  const summary = app.metadata.describeSObject(c.req.param('object')!, view)
+  const summary = describeSObject(app.metadata, c.req.param('object')!, view)
   const object = summary.objectDescribe.name
   const base = basePath(c)
   const recentItems = app.recentItems(object, view).map((item) => recordText(object, item, base))
@@ -96,7 +94,7 @@ function describe(c: NativeContext) {
   const object = c.req.param('object')!
   return jsonText(
     c,
-    describeText(c, 'describe', object, (metadata, view) => metadata.describeObject(object, view)),
+    describeText(c, 'describe', object, (metadata, view) => describeObject(metadata, object, view)),
   )
 }
 

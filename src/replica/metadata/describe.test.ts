@@ -1,13 +1,14 @@
 import { expect, it } from 'vitest'
 import { crmSchema } from '../../fixtures/crm/index.js'
 import { NotFoundError } from '../errors.js'
+import { describeGlobal, describeObject, describeSObject } from './describe.js'
 import { createMetadataService } from './metadata-service.js'
 
 const metadata = createMetadataService(crmSchema)
 const view = (actor: string, apiVersion = '60.0') => ({ actor, apiVersion })
 
 it('lists every object in the global describe with flags and version urls', () => {
-  const result = metadata.describeGlobal(view('admin'))
+  const result = describeGlobal(metadata, view('admin'))
   expect(result.encoding).toBe('UTF-8')
   expect(result.maxBatchSize).toBe(200)
   expect(result.sobjects.map((sobject) => sobject.name)).toEqual([
@@ -45,27 +46,27 @@ it('lists every object in the global describe with flags and version urls', () =
 })
 
 it('builds urls for the version asked', () => {
-  const result = metadata.describeGlobal(view('admin', '48.0'))
+  const result = describeGlobal(metadata, view('admin', '48.0'))
   expect(result.sobjects[0]!.urls.sobject).toBe('/services/data/v48.0/sobjects/Account')
 })
 
 it('shows the readonly actor every object, none createable or updateable', () => {
-  const result = metadata.describeGlobal(view('readonly'))
+  const result = describeGlobal(metadata, view('readonly'))
   expect(result.sobjects).toHaveLength(8)
   for (const sobject of result.sobjects) {
     expect(sobject).toMatchObject({ createable: false, updateable: false, deletable: false, queryable: true })
   }
-  const fields = metadata.describeObject('Account', view('readonly')).fields
+  const fields = describeObject(metadata, 'Account', view('readonly')).fields
   expect(fields.every((field) => !field.createable && !field.updateable)).toBe(true)
 })
 
 it('marks User as read-only in every describe', () => {
-  const user = metadata.describeGlobal(view('admin')).sobjects.find((sobject) => sobject.name === 'User')!
+  const user = describeGlobal(metadata, view('admin')).sobjects.find((sobject) => sobject.name === 'User')!
   expect(user).toMatchObject({ createable: false, updateable: false, deletable: false, queryable: true })
 })
 
 it('describes fields with the flags of the spec', () => {
-  const result = metadata.describeObject('account', view('admin'))
+  const result = describeObject(metadata, 'account', view('admin'))
   expect(result.name).toBe('Account')
   const byName = new Map(result.fields.map((field) => [field.name, field]))
   expect(byName.get('Id')).toMatchObject({
@@ -127,7 +128,7 @@ it('describes fields with the flags of the spec', () => {
 
 it('describes defaults, polymorphic references and auto-numbers', () => {
   const task = new Map(
-    metadata.describeObject('Task', view('admin')).fields.map((field) => [field.name, field]),
+    describeObject(metadata, 'Task', view('admin')).fields.map((field) => [field.name, field]),
   )
   expect(task.get('WhatId')).toMatchObject({
     referenceTo: ['Account', 'Opportunity', 'Case', 'Invoice__c'],
@@ -138,7 +139,7 @@ it('describes defaults, polymorphic references and auto-numbers', () => {
   expect(task.get('Status')).toMatchObject({ defaultedOnCreate: true, nillable: false })
   expect(task.get('Status')!.picklistValues.find((entry) => entry.defaultValue)?.value).toBe('Not Started')
   const caseFields = new Map(
-    metadata.describeObject('Case', view('admin')).fields.map((field) => [field.name, field]),
+    describeObject(metadata, 'Case', view('admin')).fields.map((field) => [field.name, field]),
   )
   expect(caseFields.get('CaseNumber')).toMatchObject({ autoNumber: true, createable: false, nameField: true })
   expect(caseFields.get('IsEscalated')).toMatchObject({
@@ -149,7 +150,7 @@ it('describes defaults, polymorphic references and auto-numbers', () => {
 })
 
 it('lists child relationships of the object', () => {
-  const result = metadata.describeObject('Account', view('admin'))
+  const result = describeObject(metadata, 'Account', view('admin'))
   expect(result.childRelationships).toEqual(
     expect.arrayContaining([
       expect.objectContaining({
@@ -171,31 +172,31 @@ it('lists child relationships of the object', () => {
 
 it('describes an object differently at 48.0 and 60.0', () => {
   const names = (version: string) =>
-    metadata.describeObject('Contact', view('admin', version)).fields.map((f) => f.name)
+    describeObject(metadata, 'Contact', view('admin', version)).fields.map((f) => f.name)
   expect(names('60.0')).toContain('Pronouns')
   expect(names('48.0')).not.toContain('Pronouns')
   const invoice = (version: string) =>
-    metadata.describeObject('Invoice__c', view('admin', version)).fields.map((f) => f.name)
+    describeObject(metadata, 'Invoice__c', view('admin', version)).fields.map((f) => f.name)
   expect(invoice('52.0')).toContain('DueDate__c')
   expect(invoice('51.0')).not.toContain('DueDate__c')
 })
 
 it('describes an object without the fields hidden from the actor', () => {
-  const admin = metadata.describeObject('Contact', view('admin')).fields.map((field) => field.name)
-  const integration = metadata
-    .describeObject('Contact', view('integration'))
-    .fields.map((field) => field.name)
+  const admin = describeObject(metadata, 'Contact', view('admin')).fields.map((field) => field.name)
+  const integration = describeObject(metadata, 'Contact', view('integration')).fields.map(
+    (field) => field.name,
+  )
   expect(admin).toContain('Birthdate')
   expect(integration).not.toContain('Birthdate')
 })
 
 it('returns the object summary for GET /sobjects/{object}', () => {
-  const result = metadata.describeSObject('contact', view('integration'))
+  const result = describeSObject(metadata, 'contact', view('integration'))
   expect(result.objectDescribe).toMatchObject({ name: 'Contact', keyPrefix: '003', createable: true })
   expect(result.recentItems).toEqual([])
 })
 
 it('errors with NOT_FOUND describing an unknown object', () => {
-  expect(() => metadata.describeObject('Widget__c', view('admin'))).toThrow(NotFoundError)
-  expect(() => metadata.describeSObject('Widget__c', view('admin'))).toThrow(NotFoundError)
+  expect(() => describeObject(metadata, 'Widget__c', view('admin'))).toThrow(NotFoundError)
+  expect(() => describeSObject(metadata, 'Widget__c', view('admin'))).toThrow(NotFoundError)
 })

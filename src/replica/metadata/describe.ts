@@ -7,7 +7,7 @@
  * @see https://developer.salesforce.com/docs/atlas.en-us.api.meta/api/sforce_api_calls_describesobjects_describesobjectresult.htm
  */
 import { versionBasePath } from './api-version.js'
-import type { FieldDef, FieldType, ObjectDef } from './crm-schema.js'
+import type { FieldDef, FieldType, ObjectDef } from '../../schemas/crm-schema.js'
 import type { ChildRelationship, MetadataService, MetadataView } from './metadata-service.js'
 
 const SOAP_TYPE: Record<FieldType, string> = {
@@ -231,6 +231,7 @@ function globalEntry(
   }
 }
 
+/** `GET /sobjects`: every object visible at the view's version, with its operation flags. */
 export function describeGlobal(metadata: MetadataService, view: MetadataView): DescribeGlobalResult {
   return {
     encoding: 'UTF-8',
@@ -239,12 +240,13 @@ export function describeGlobal(metadata: MetadataService, view: MetadataView): D
   }
 }
 
-export function describeSObjectSummary(
+/** `GET /sobjects/{object}`: the object's summary (`objectDescribe`); NOT_FOUND for an unknown one. */
+export function describeSObject(
   metadata: MetadataService,
-  object: ObjectDef,
+  name: string,
   view: MetadataView,
 ): DescribeSObjectSummary {
-  return { objectDescribe: globalEntry(metadata, object, view), recentItems: [] }
+  return { objectDescribe: globalEntry(metadata, metadata.getObject(name, view), view), recentItems: [] }
 }
 
 function byteLength(field: FieldDef): number {
@@ -332,11 +334,13 @@ export function describeField(
   }
 }
 
+/** `GET /sobjects/{object}/describe`: fields, child relationships and urls for the view. */
 export function describeObject(
   metadata: MetadataService,
-  object: ObjectDef,
+  name: string,
   view: MetadataView,
 ): DescribeObjectResult {
+  const object = metadata.getObject(name, view)
   const { urls, ...entry } = globalEntry(metadata, object, view)
   const base = urls.sobject
   return {

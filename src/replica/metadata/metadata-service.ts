@@ -5,18 +5,10 @@
  * API; visibility follows the view (API version and actor): a field newer than the version or
  * hidden from the actor does not exist for that caller, in describe, reads, queries and writes.
  */
+import { CrmSchema, type CrmSchemaInput, type FieldDef, type ObjectDef } from '../../schemas/crm-schema.js'
 import { NotFoundError } from '../errors.js'
 import { keyPrefixOf, normaliseId } from '../ids.js'
 import { parseApiVersion } from './api-version.js'
-import { CrmSchema, type CrmSchemaInput, type FieldDef, type ObjectDef } from './crm-schema.js'
-import {
-  describeGlobal,
-  describeObject,
-  describeSObjectSummary,
-  type DescribeGlobalResult,
-  type DescribeObjectResult,
-  type DescribeSObjectSummary,
-} from './describe.js'
 
 /** Who is asking and at which API version (`"60.0"`, `"v60.0"` or `60`). */
 export interface MetadataView {
@@ -51,6 +43,13 @@ interface ObjectEntry {
   childrenByName: Map<string, ChildRelationship>
 }
 
+/** The schema indexed by lower-case object name and by key prefix. */
+interface MetadataIndex {
+  schema: CrmSchema
+  entries: Map<string, ObjectEntry>
+  byPrefix: Map<string, ObjectEntry>
+}
+
 export type MetadataService = ReturnType<typeof createMetadataService>
 
 const COMPOUND_TYPES = new Set(['address', 'location'])
@@ -60,43 +59,196 @@ export function isCompound(field: FieldDef): boolean {
 }
 
 export function createMetadataService(input: CrmSchema | CrmSchemaInput) {
-  const schema = CrmSchema.parse(input)
+  const index = buildIndex(CrmSchema.parse(input))
+  const { schema, byPrefix } = index
+  const service = {
+    schema,
+    /** Every object of the schema, whatever the view. */
+    objects: (): readonly ObjectDef[] => schema.objects,
+    /** Case-insensitive object lookup; with a view, only an object that exists at its version. */
+    findObject: (name: string, view?: MetadataView): ObjectDef | undefined => findObject(index, name, view),
+    /** Like `findObject`, but an unknown object is a NOT_FOUND error. */
+    getObject(name: string, view?: MetadataView): ObjectDef {
+      const def = findObject(index, name, view)
+      if (!def) throw new NotFoundError()
+      return def
+    },
+    /** The object whose key prefix starts `id` (any 15/18-character id), if any. */
+    objectOfId: (id: string): ObjectDef | undefined =>
+      normaliseId(id) === undefined ? undefined : byPrefix.get(keyPrefixOf(id))?.def,
+    objectByKeyPrefix: (prefix: string): ObjectDef | undefined => byPrefix.get(prefix)?.def,
+    /** Case-insensitive field lookup; with a view, only a field visible to it. */
+    findField: (object: ObjectDef | string, name: string, view?: MetadataView): FieldDef | undefined =>
+      findField(index, object, name, view),
+    /** Objects that exist at the view's version, schema order. */
+    visibleObjects(view: MetadataView): ObjectDef[] {
+      const version = versionOf(view)
+      return schema.objects.filter((def) => objectVisible(def, version))
+    },
+    /** Fields the view can see (describe, reads, SOQL), schema order. */
+    visibleFields(object: ObjectDef | string, view: MetadataView): FieldDef[] {
+      const entry = entryOf(index, object)
+      if (!entry) return []
+      const version = versionOf(view)
+      return entry.def.fields.filter((field) => fieldVisible(field, view, version))
+    },
+    /** Fields a stored record holds (every field but compound ones), schema order. */
+    storedFields: (object: ObjectDef | string): readonly FieldDef[] => entryOf(index, object)?.stored ?? [],
+    /** The components of a compound field (BillingStreet, ... for BillingAddress). */
+    componentsOf: (object: ObjectDef | string, compound: FieldDef): FieldDef[] =>
+      (entryOf(index, object)?.stored ?? []).filter((field) => field.compoundFieldName === compound.name),
+    /** The reference field behind a parent relationship name (`Account` -> Contact.AccountId). */
+    parentRelationship: (
+      object: ObjectDef | string,
+      relationshipName: string,
+      view?: MetadataView,
+    ): FieldDef | undefined =>
+      visibleOrUndefined(entryOf(index, object)?.parents.get(relationshipName.toLowerCase()), view),
+    /** Child relationships of a parent object (describe's `childRelationships`). */
+    childRelationships(object: ObjectDef | string, view?: MetadataView): ChildRelationship[] {
+      const entry = entryOf(index, object)
+      if (!entry) return []
+      if (!view) return [...entry.children]
+      return entry.children.filter((relationship) => childVisible(index, relationship, view))
+    },
+    /** A named child relationship (`Contacts` on Account), case-insensitive. */
+    findChildRelationship(
+      object: ObjectDef | string,
+      relationshipName: string,
+      view?: MetadataView,
+    ): ChildRelationship | undefined {
+      const relationship = entryOf(index, object)?.childrenByName.get(relationshipName.toLowerCase())
+      if (!relationship || !view) return relationship
+      return childVisible(index, relationship, view) ? relationship : undefined
+    },
+    /** What `actor` may do with the object. */
+    access: objectAccess,
+    /** Field flags for `actor`: a field of an object the actor cannot write is not writable either. */
+    fieldAccess(
+      object: ObjectDef,
+      field: FieldDef,
+      actor: string,
+    ): { createable: boolean; updateable: boolean } {
+      const access = objectAccess(object, actor)
+      return {
+        createable: field.createable && access.createable,
+        updateable: field.updateable && access.updateable,
+      }
+    },
+  }
+  return service
+}
+
+// ---- visibility ----
+
+function versionOf(view: MetadataView): number {
+  const version = parseApiVersion(view.apiVersion)
+  if (version === undefined) throw new NotFoundError(`Failed to find API version "${view.apiVersion}"`)
+  return version
+}
+
+function objectVisible(def: ObjectDef, version: number): boolean {
+  return def.sinceVersion === undefined || version >= def.sinceVersion
+}
+
+function fieldVisible(field: FieldDef, view: MetadataView, version: number): boolean {
+  return (
+    (field.sinceVersion === undefined || version >= field.sinceVersion) &&
+    !field.hiddenFrom.includes(view.actor)
+  )
+}
+
+/** The field when there is no view or the view sees it. */
+function visibleOrUndefined(
+  field: FieldDef | undefined,
+  view: MetadataView | undefined,
+): FieldDef | undefined {
+  if (!field) return undefined
+  if (view && !fieldVisible(field, view, versionOf(view))) return undefined
+  return field
+}
+
+function entryOf(index: MetadataIndex, object: ObjectDef | string): ObjectEntry | undefined {
+  return index.entries.get((typeof object === 'string' ? object : object.name).toLowerCase())
+}
+
+function findObject(index: MetadataIndex, name: string, view?: MetadataView): ObjectDef | undefined {
+  const entry = index.entries.get(name.toLowerCase())
+  if (!entry) return undefined
+  if (view && !objectVisible(entry.def, versionOf(view))) return undefined
+  return entry.def
+}
+
+function findField(
+  index: MetadataIndex,
+  object: ObjectDef | string,
+  name: string,
+  view?: MetadataView,
+): FieldDef | undefined {
+  return visibleOrUndefined(entryOf(index, object)?.fields.get(name.toLowerCase()), view)
+}
+
+/** A child relationship exists for the view when its child object and field do. */
+function childVisible(index: MetadataIndex, relationship: ChildRelationship, view: MetadataView): boolean {
+  const child = findObject(index, relationship.childSObject, view)
+  return child !== undefined && findField(index, child, relationship.field, view) !== undefined
+}
+
+function objectAccess(object: ObjectDef, actor: string): ObjectAccess {
+  const readOnly = object.readOnlyFor.includes(actor)
+  return {
+    createable: object.createable && !readOnly,
+    updateable: object.updateable && !readOnly,
+    deletable: object.deletable && !readOnly,
+    queryable: object.queryable,
+  }
+}
+
+// ---- building the index ----
+
+function buildIndex(schema: CrmSchema): MetadataIndex {
   const entries = new Map<string, ObjectEntry>()
   const byPrefix = new Map<string, ObjectEntry>()
-
   for (const def of schema.objects) {
     const lower = def.name.toLowerCase()
     if (entries.has(lower))
       throw new TypeError(`Failed to load the CRM schema: object "${def.name}" is defined twice`)
-    const entry: ObjectEntry = {
-      def,
-      fields: new Map(),
-      stored: [],
-      parents: new Map(),
-      children: [],
-      childrenByName: new Map(),
-    }
-    for (const field of def.fields) {
-      const key = field.name.toLowerCase()
-      if (entry.fields.has(key)) {
-        throw new TypeError(
-          `Failed to load the CRM schema: field "${def.name}.${field.name}" is defined twice`,
-        )
-      }
-      entry.fields.set(key, field)
-      if (!isCompound(field)) entry.stored.push(field)
-      if (field.type === 'reference' && field.relationshipName) {
-        entry.parents.set(field.relationshipName.toLowerCase(), field)
-      }
-    }
+    const entry = indexObject(def)
     entries.set(lower, entry)
     if (byPrefix.has(def.keyPrefix)) {
       throw new TypeError(`Failed to load the CRM schema: key prefix "${def.keyPrefix}" is used twice`)
     }
     byPrefix.set(def.keyPrefix, entry)
   }
+  linkChildRelationships(entries)
+  return { schema, entries, byPrefix }
+}
 
-  // child relationships live on the parent; a polymorphic reference adds one per target
+function indexObject(def: ObjectDef): ObjectEntry {
+  const entry: ObjectEntry = {
+    def,
+    fields: new Map(),
+    stored: [],
+    parents: new Map(),
+    children: [],
+    childrenByName: new Map(),
+  }
+  for (const field of def.fields) {
+    const key = field.name.toLowerCase()
+    if (entry.fields.has(key)) {
+      throw new TypeError(`Failed to load the CRM schema: field "${def.name}.${field.name}" is defined twice`)
+    }
+    entry.fields.set(key, field)
+    if (!isCompound(field)) entry.stored.push(field)
+    if (field.type === 'reference' && field.relationshipName) {
+      entry.parents.set(field.relationshipName.toLowerCase(), field)
+    }
+  }
+  return entry
+}
+
+/** Child relationships live on the parent; a polymorphic reference adds one per target. */
+function linkChildRelationships(entries: Map<string, ObjectEntry>): void {
   for (const child of entries.values()) {
     for (const field of child.def.fields) {
       if (field.type !== 'reference') continue
@@ -120,160 +272,4 @@ export function createMetadataService(input: CrmSchema | CrmSchemaInput) {
       }
     }
   }
-
-  const versionOf = (view: MetadataView): number => {
-    const version = parseApiVersion(view.apiVersion)
-    if (version === undefined) throw new NotFoundError(`Failed to find API version "${view.apiVersion}"`)
-    return version
-  }
-  const objectVisible = (def: ObjectDef, version: number) =>
-    def.sinceVersion === undefined || version >= def.sinceVersion
-  const fieldVisible = (field: FieldDef, view: MetadataView, version: number) =>
-    (field.sinceVersion === undefined || version >= field.sinceVersion) &&
-    !field.hiddenFrom.includes(view.actor)
-
-  const entryOf = (object: ObjectDef | string): ObjectEntry | undefined =>
-    entries.get((typeof object === 'string' ? object : object.name).toLowerCase())
-
-  const service = {
-    schema,
-
-    /** Every object of the schema, whatever the view. */
-    objects(): readonly ObjectDef[] {
-      return schema.objects
-    },
-
-    /** Case-insensitive object lookup; with a view, only an object that exists at its version. */
-    findObject(name: string, view?: MetadataView): ObjectDef | undefined {
-      const entry = entries.get(name.toLowerCase())
-      if (!entry) return undefined
-      if (view && !objectVisible(entry.def, versionOf(view))) return undefined
-      return entry.def
-    },
-
-    /** Like `findObject`, but an unknown object is a NOT_FOUND error. */
-    getObject(name: string, view?: MetadataView): ObjectDef {
-      const def = service.findObject(name, view)
-      if (!def) throw new NotFoundError()
-      return def
-    },
-
-    /** The object whose key prefix starts `id` (any 15/18-character id), if any. */
-    objectOfId(id: string): ObjectDef | undefined {
-      return normaliseId(id) === undefined ? undefined : byPrefix.get(keyPrefixOf(id))?.def
-    },
-
-    objectByKeyPrefix(prefix: string): ObjectDef | undefined {
-      return byPrefix.get(prefix)?.def
-    },
-
-    /** Case-insensitive field lookup; with a view, only a field visible to it. */
-    findField(object: ObjectDef | string, name: string, view?: MetadataView): FieldDef | undefined {
-      const entry = entryOf(object)
-      const field = entry?.fields.get(name.toLowerCase())
-      if (!field) return undefined
-      if (view && !fieldVisible(field, view, versionOf(view))) return undefined
-      return field
-    },
-
-    /** Objects that exist at the view's version, schema order. */
-    visibleObjects(view: MetadataView): ObjectDef[] {
-      const version = versionOf(view)
-      return schema.objects.filter((def) => objectVisible(def, version))
-    },
-
-    /** Fields the view can see (describe, reads, SOQL), schema order. */
-    visibleFields(object: ObjectDef | string, view: MetadataView): FieldDef[] {
-      const entry = entryOf(object)
-      if (!entry) return []
-      const version = versionOf(view)
-      return entry.def.fields.filter((field) => fieldVisible(field, view, version))
-    },
-
-    /** Fields a stored record holds (every field but compound ones), schema order. */
-    storedFields(object: ObjectDef | string): readonly FieldDef[] {
-      return entryOf(object)?.stored ?? []
-    },
-
-    /** The components of a compound field (BillingStreet, ... for BillingAddress). */
-    componentsOf(object: ObjectDef | string, compound: FieldDef): FieldDef[] {
-      return (entryOf(object)?.stored ?? []).filter((field) => field.compoundFieldName === compound.name)
-    },
-
-    /** The reference field behind a parent relationship name (`Account` -> Contact.AccountId). */
-    parentRelationship(
-      object: ObjectDef | string,
-      relationshipName: string,
-      view?: MetadataView,
-    ): FieldDef | undefined {
-      const field = entryOf(object)?.parents.get(relationshipName.toLowerCase())
-      if (!field) return undefined
-      if (view && !fieldVisible(field, view, versionOf(view))) return undefined
-      return field
-    },
-
-    /** Child relationships of a parent object (describe's `childRelationships`). */
-    childRelationships(object: ObjectDef | string, view?: MetadataView): ChildRelationship[] {
-      const entry = entryOf(object)
-      if (!entry) return []
-      if (!view) return [...entry.children]
-      return entry.children.filter((relationship) => {
-        const child = service.findObject(relationship.childSObject, view)
-        return child !== undefined && service.findField(child, relationship.field, view) !== undefined
-      })
-    },
-
-    /** A named child relationship (`Contacts` on Account), case-insensitive. */
-    findChildRelationship(
-      object: ObjectDef | string,
-      relationshipName: string,
-      view?: MetadataView,
-    ): ChildRelationship | undefined {
-      const relationship = entryOf(object)?.childrenByName.get(relationshipName.toLowerCase())
-      if (!relationship || !view) return relationship
-      const child = service.findObject(relationship.childSObject, view)
-      return child && service.findField(child, relationship.field, view) ? relationship : undefined
-    },
-
-    /** What `actor` may do with the object. */
-    access(object: ObjectDef, actor: string): ObjectAccess {
-      const readOnly = object.readOnlyFor.includes(actor)
-      return {
-        createable: object.createable && !readOnly,
-        updateable: object.updateable && !readOnly,
-        deletable: object.deletable && !readOnly,
-        queryable: object.queryable,
-      }
-    },
-
-    /** Field flags for `actor`: a field of an object the actor cannot write is not writable either. */
-    fieldAccess(
-      object: ObjectDef,
-      field: FieldDef,
-      actor: string,
-    ): { createable: boolean; updateable: boolean } {
-      const access = service.access(object, actor)
-      return {
-        createable: field.createable && access.createable,
-        updateable: field.updateable && access.updateable,
-      }
-    },
-
-    /** `GET /sobjects`: every visible object with its operation flags. */
-    describeGlobal(view: MetadataView): DescribeGlobalResult {
-      versionOf(view)
-      return describeGlobal(service, view)
-    },
-
-    /** `GET /sobjects/{object}`: the object's summary (`objectDescribe`). */
-    describeSObject(name: string, view: MetadataView): DescribeSObjectSummary {
-      return describeSObjectSummary(service, service.getObject(name, view), view)
-    },
-
-    /** `GET /sobjects/{object}/describe`: fields, child relationships and urls for the view. */
-    describeObject(name: string, view: MetadataView): DescribeObjectResult {
-      return describeObject(service, service.getObject(name, view), view)
-    },
-  }
-  return service
 }

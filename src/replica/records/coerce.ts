@@ -8,7 +8,7 @@
  */
 import { FieldValidationError } from '../errors.js'
 import { keyPrefixOf, normaliseId } from '../ids.js'
-import type { FieldDef } from '../metadata/crm-schema.js'
+import type { FieldDef } from '../../schemas/crm-schema.js'
 import type { FieldValue } from './record-store.js'
 
 export type InputFormat = 'json' | 'csv'

@@ -6,34 +6,32 @@
  *
  * - Contact, Lead, User: `Name` = FirstName + LastName.
  * - Contact, Lead: `Email` is stored lower-cased.
- * - Opportunity: `IsClosed`, `IsWon` and (unless sent) `Probability` follow `StageName`;
- *   `ExpectedRevenue` = Amount x Probability / 100; a negative `Amount` is rejected.
+ * - Opportunity: `IsClosed`, `IsWon` and (unless sent) `Probability` follow `StageName`, as the
+ *   stage's picklist value in the schema says (`stage`); `ExpectedRevenue` = Amount x Probability
+ *   / 100; a negative `Amount` is rejected.
  * - Case: `IsClosed` follows `Status` = Closed, `ClosedDate` is stamped when it closes.
  * - Task: `IsClosed` follows `Status` = Completed.
  */
+import type { ObjectDef, OpportunityStage } from '../../schemas/crm-schema.js'
 import { CustomValidationError } from '../errors.js'
-import type { ObjectDef } from '../metadata/crm-schema.js'
 import { formatDatetime } from './coerce.js'
 import type { FieldValue, SObjectRecord } from './record-store.js'
 
-/** Salesforce's default sales process: stage -> default probability, closed, won. */
-export const OPPORTUNITY_STAGES: ReadonlyArray<{
-  stage: string
-  probability: number
-  closed: boolean
-  won: boolean
-}> = [
-  { stage: 'Prospecting', probability: 10, closed: false, won: false },
-  { stage: 'Qualification', probability: 10, closed: false, won: false },
-  { stage: 'Needs Analysis', probability: 20, closed: false, won: false },
-  { stage: 'Value Proposition', probability: 50, closed: false, won: false },
-  { stage: 'Id. Decision Makers', probability: 60, closed: false, won: false },
-  { stage: 'Perception Analysis', probability: 70, closed: false, won: false },
-  { stage: 'Proposal/Price Quote', probability: 75, closed: false, won: false },
-  { stage: 'Negotiation/Review', probability: 90, closed: false, won: false },
-  { stage: 'Closed Won', probability: 100, closed: true, won: true },
-  { stage: 'Closed Lost', probability: 0, closed: true, won: false },
-]
+/** `StageName` value -> what the stage means, from the schema's picklist (cached per object). */
+const stagesOf = new WeakMap<ObjectDef, ReadonlyMap<string, OpportunityStage>>()
+
+function stageOf(object: ObjectDef, value: FieldValue | undefined): OpportunityStage | undefined {
+  let stages = stagesOf.get(object)
+  if (!stages) {
+    const field = object.fields.find((candidate) => candidate.name === 'StageName')
+    const entries = (field?.picklistValues ?? []).flatMap((entry) =>
+      entry.stage ? [[entry.value, entry.stage] as const] : [],
+    )
+    stages = new Map(entries)
+    stagesOf.set(object, stages)
+  }
+  return typeof value === 'string' ? stages.get(value) : undefined
+}
 
 export interface RuleInput {
   object: ObjectDef
@@ -67,7 +65,7 @@ export function deriveValues(input: RuleInput): void {
   }
 
   if (name === 'Opportunity' && has(draft, 'StageName', 'IsClosed', 'IsWon')) {
-    const stage = OPPORTUNITY_STAGES.find((entry) => entry.stage === draft.StageName)
+    const stage = stageOf(object, draft.StageName)
     if (stage) {
       draft.IsClosed = stage.closed
       draft.IsWon = stage.won

@@ -2,7 +2,7 @@ import { expect, it } from 'vitest'
 import { CRM_SAMPLE_IDS as IDS, CRM_USERS } from '../../fixtures/crm/index.js'
 import type { ReplicaError } from '../errors.js'
 import { isValidId, normaliseId } from '../ids.js'
-import { ADMIN, createTestCrm, INTEGRATION, READONLY, TEST_NOW } from './test-crm.js'
+import { ADMIN, createTestCrm, INTEGRATION, READONLY, TEST_NOW } from '../../../test/support/seeded-crm.js'
 
 const NOW = '2026-03-18T12:00:00.000+0000'
 

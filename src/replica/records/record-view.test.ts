@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest'
 import { CRM_SAMPLE_IDS as IDS } from '../../fixtures/crm/index.js'
 import { recordAttributes, toRecordJson } from './record-view.js'
-import { ADMIN, createTestCrm } from './test-crm.js'
+import { ADMIN, createTestCrm } from '../../../test/support/seeded-crm.js'
 
 it('builds the attributes block with the version url', () => {
   expect(recordAttributes('Account', IDS.acme, '60.0')).toEqual({

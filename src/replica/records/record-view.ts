@@ -7,7 +7,7 @@
  */
 import { FieldValidationError } from '../errors.js'
 import { versionBasePath } from '../metadata/api-version.js'
-import type { FieldDef, ObjectDef } from '../metadata/crm-schema.js'
+import type { FieldDef, ObjectDef } from '../../schemas/crm-schema.js'
 import type { MetadataService, MetadataView } from '../metadata/metadata-service.js'
 import type { FieldValue, SObjectRecord } from './record-store.js'
 

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest'
 import { CRM_SAMPLE_IDS as IDS } from '../../fixtures/crm/index.js'
 import { createSoqlDataSource } from './soql-data-source.js'
-import { ADMIN, createTestCrm, INTEGRATION, TEST_NOW } from './test-crm.js'
+import { ADMIN, createTestCrm, INTEGRATION, TEST_NOW } from '../../../test/support/seeded-crm.js'
 
 it('shows SOQL the objects and fields the view sees, with named child relationships', () => {
   const { metadata, store, clock } = createTestCrm()

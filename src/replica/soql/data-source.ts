@@ -1,11 +1,11 @@
 /**
  * @module
  * The narrow view of metadata and records the SOQL engine needs, in terms of the schema shapes of
- * `metadata/crm-schema.ts`. The replica's metadata and record modules implement it (with the actor and
- * API version already applied); tests use the in-memory `createMemoryDataSource`. Keeping it this small
- * lets the engine stay a pure function of (query text, data source).
+ * `src/schemas/crm-schema.ts`. The replica's metadata and record modules implement it (with the actor
+ * and API version already applied); tests use the in-memory `createMemoryDataSource` (test/support).
+ * Keeping it this small lets the engine stay a pure function of (query text, data source).
  */
-import type { FieldDef, ObjectDef } from '../metadata/crm-schema.js'
+import type { FieldDef, ObjectDef } from '../../schemas/crm-schema.js'
 
 /** A child relationship of a parent object, derived from a reference field on the child. */
 export interface SoqlChildRelationship {

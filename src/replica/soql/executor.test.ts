@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest'
 import type { SoqlErrorCode } from './errors.js'
 import { SoqlError } from './errors.js'
 import { columnValue, executeSoql, querySoql, type SoqlRow } from './executor.js'
-import { compileSoql } from './resolve.js'
-import { createTestDataSource, id } from './test-fixture.js'
+import { compileSoql } from './compile/compile-query.js'
+import { createTestDataSource, id } from '../../../test/support/soql-fixture.js'
 
 interface Case {
   q: string

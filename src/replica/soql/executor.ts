@@ -7,18 +7,18 @@
  * `get`/`findBy` instead of a scan; without ORDER BY the scan stops once LIMIT + OFFSET rows matched.
  */
 import type { SoqlDataSource, SoqlObject, SoqlRecord, SoqlScanOptions } from './data-source.js'
-import {
-  type AggregateSpec,
-  type CompiledQuery,
-  type CompiledSubquery,
-  compileSoql,
-  type ExecContext,
-  fetchParent,
-  type GroupRow,
-  type IndexHint,
-  type OutputNode,
-  type SortSpec,
-} from './resolve.js'
+import { compileSoql } from './compile/compile-query.js'
+import type {
+  AggregateSpec,
+  CompiledQuery,
+  CompiledSubquery,
+  ExecContext,
+  GroupRow,
+  IndexHint,
+  OutputNode,
+  SortSpec,
+} from './compile/compiled-query.js'
+import { fetchParent } from './compile/paths.js'
 import { compareKeys, isNull, normalize, readField, sortKey, type ValueKind } from './values.js'
 
 export interface ExecuteOptions {

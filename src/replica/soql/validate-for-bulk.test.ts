@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest'
 import { SoqlError } from './errors.js'
-import { createTestDataSource } from './test-fixture.js'
+import { createTestDataSource } from '../../../test/support/soql-fixture.js'
 import { validateForBulk } from './validate-for-bulk.js'
 
 const source = createTestDataSource()

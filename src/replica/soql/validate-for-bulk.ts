@@ -11,7 +11,8 @@ import type { QueryNode } from './ast.js'
 import type { SoqlDataSource } from './data-source.js'
 import { soqlError } from './errors.js'
 import { parseSoql } from './parser.js'
-import { type CompiledQuery, compileSoql } from './resolve.js'
+import { compileSoql } from './compile/compile-query.js'
+import type { CompiledQuery } from './compile/compiled-query.js'
 
 /**
  * Rejects what bulk query jobs do not support, then compiles the query as REST would (so an unknown

@@ -4,7 +4,7 @@
  * Salesforce compares text case-insensitively, dates and datetimes as UTC epoch ms, multi-select
  * picklists as sets). Conversion happens once per literal and once per stored value read.
  */
-import type { FieldDef, FieldType } from '../metadata/crm-schema.js'
+import type { FieldDef, FieldType } from '../../schemas/crm-schema.js'
 
 export type ValueKind =
   | 'text'

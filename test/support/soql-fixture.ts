@@ -5,9 +5,9 @@
  * with relationships both ways, a deleted record per object, an actor-hidden field, a field that
  * appears only from API version 60, and a manual clock at Wednesday 2026-03-18T12:00:00Z.
  */
-import type { FieldDefInput, FieldType, ObjectDefInput } from '../metadata/crm-schema.js'
+import type { FieldDefInput, FieldType, ObjectDefInput } from '../../src/schemas/crm-schema.js'
 import { createMemoryDataSource, type MemoryDataSource } from './memory-data-source.js'
-import { normalizeId } from './values.js'
+import { normalizeId } from '../../src/replica/soql/values.js'
 
 export const NOW = new Date('2026-03-18T12:00:00.000Z')
 

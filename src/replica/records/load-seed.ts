@@ -1,22 +1,11 @@
 /**
  * @module
- * The shape of the CRM app's starting data (src/fixtures/crm/crm-seed-data.ts): which User each
- * actor acts as, and the records every new environment starts with.
+ * Loads a CRM seed document (`CrmSeed`, src/schemas/crm-seed.ts) into a record store through the
+ * record service, so seeded records pass the same rules and checks as written ones.
  */
-import { z } from 'zod'
+import type { CrmSeed } from '../../schemas/crm-seed.js'
 import type { RecordService } from './record-service.js'
 import type { RecordStore } from './record-store.js'
-
-export const CrmSeed = z.strictObject({
-  /** Actor id -> id of the User record it acts as (CreatedById, LastModifiedById, default OwnerId). */
-  actorUsers: z.record(z.string(), z.string()),
-  /** CreatedDate of seeded records that give none (so seeded data does not depend on the clock). */
-  createdDate: z.iso.datetime({ offset: true }).optional(),
-  /** Records per object, inserted in this order (Users first: every record refers to one). */
-  records: z.record(z.string(), z.array(z.record(z.string(), z.unknown()))),
-})
-export type CrmSeed = z.infer<typeof CrmSeed>
-export type CrmSeedInput = z.input<typeof CrmSeed>
 
 /** Inserts the seed's records through the record rules, all or nothing; returns how many per object. */
 export function loadSeed(service: RecordService, store: RecordStore, seed: CrmSeed): Record<string, number> {

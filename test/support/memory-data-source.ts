@@ -3,10 +3,10 @@
  * A small in-memory `SoqlDataSource` for tests of the SOQL engine: object definitions plus plain records,
  * an id index and indexes on id, reference, external-id and idLookup fields, visibility by actor
  * (`hiddenFrom`) and API version (`sinceVersion`), and counters so a test can prove an indexed lookup
- * did not scan. The replica's real data source lives with the record store.
+ * did not scan. The replica's real data source is src/replica/records/soql-data-source.ts.
  */
-import { type FieldDef, ObjectDef, type ObjectDefInput } from '../metadata/crm-schema.js'
-import { createSoqlSchema, type SoqlDataSource, type SoqlRecord } from './data-source.js'
+import { type FieldDef, ObjectDef, type ObjectDefInput } from '../../src/schemas/crm-schema.js'
+import { createSoqlSchema, type SoqlDataSource, type SoqlRecord } from '../../src/replica/soql/data-source.js'
 
 export interface MemoryDataSourceOptions {
   objects: ObjectDefInput[]

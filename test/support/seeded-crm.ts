@@ -2,11 +2,11 @@
  * @module
  * A seeded CRM (the default schema and seed) on a manual clock, for the domain's unit tests.
  */
-import { crmSchema, crmSeed } from '../../fixtures/crm/index.js'
-import { createMetadataService, type MetadataView } from '../metadata/metadata-service.js'
-import { loadSeed } from './crm-seed.js'
-import { createRecordService } from './record-service.js'
-import { createRecordStore } from './record-store.js'
+import { crmSchema, crmSeed } from '../../src/fixtures/crm/index.js'
+import { createMetadataService, type MetadataView } from '../../src/replica/metadata/metadata-service.js'
+import { loadSeed } from '../../src/replica/records/load-seed.js'
+import { createRecordService } from '../../src/replica/records/record-service.js'
+import { createRecordStore } from '../../src/replica/records/record-store.js'
 
 export const TEST_NOW = new Date('2026-03-18T12:00:00.000Z')
 

@@ -1,7 +1,8 @@
 import { expect, it } from 'vitest'
 import { crmSchema, crmSeed } from '../../fixtures/crm/index.js'
 import { createMetadataService } from '../metadata/metadata-service.js'
-import { CrmSeed, loadSeed } from './crm-seed.js'
+import { CrmSeed } from '../../schemas/crm-seed.js'
+import { loadSeed } from './load-seed.js'
 import { createRecordService } from './record-service.js'
 import { createRecordStore } from './record-store.js'
 

@@ -1,15 +1,12 @@
 /**
  * @module
- * Responses from JSON text written once: records serialised without copying them into a new
+ * Native JSON responses from text written once: records serialised without copying them into a new
  * object for the `attributes` block, and describe answers (pure functions of the object, the
  * version and the actor over read-only metadata) kept as text after their first serialisation.
  */
 import type { MetadataService, MetadataView } from '../metadata/metadata-service.js'
 import type { RecordView } from '../records/record-view.js'
 import type { NativeContext } from './native-env.js'
-
-/** Describe answers already serialised, per metadata, by `kind|object|version|actor`. */
-export type DescribeCache = WeakMap<MetadataService, Map<string, string>>
 
 export function jsonText(c: NativeContext, text: string, status: 200 | 201 = 200): Response {
   return c.body(text, status, { 'content-type': 'application/json; charset=UTF-8' })

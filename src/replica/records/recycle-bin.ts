@@ -1,0 +1,71 @@
+/**
+ * @module
+ * Deleting moves records to the recycle bin (`IsDeleted = true`, hidden unless `includeDeleted`):
+ * the record and every record that cascades from it, and clears the non-cascading references to
+ * them held by records that stay. Runs inside the caller's transaction.
+ */
+import type { ObjectDef } from '../../schemas/crm-schema.js'
+import { formatDatetime } from './coerce.js'
+import { findMatches, recordForWrite } from './find-records.js'
+import type { RecordContext } from './record-context.js'
+import type { DeleteResult } from './record-service-types.js'
+import type { FieldValue, SObjectRecord } from './record-store.js'
+import type { MetadataView } from '../metadata/metadata-service.js'
+
+/** Deletes the live record `id` of `object` as the view's actor (the caller checked the object is deletable). */
+export function deleteRecord(
+  ctx: RecordContext,
+  object: ObjectDef,
+  id: string,
+  view: MetadataView,
+): DeleteResult {
+  const found = recordForWrite(ctx.store, object, id)
+  const result: DeleteResult = { object: object.name, id: found.Id as string, deleted: [], cleared: [] }
+  recycle(ctx, object, found, ctx.userFor(view.actor), formatDatetime(ctx.clock.now()), result)
+  return result
+}
+
+/**
+ * Moves `root` and every record that cascades from it to the recycle bin, then clears the
+ * non-cascading references to them held by records that stay.
+ */
+function recycle(
+  ctx: RecordContext,
+  object: ObjectDef,
+  root: SObjectRecord,
+  user: string,
+  stamp: string,
+  result: DeleteResult,
+): void {
+  const { store, metadata } = ctx
+  const doomed = new Map<string, ObjectDef>()
+  const clears: Array<{ id: string; field: string }> = []
+  const visit = (parentObject: ObjectDef, parentId: string) => {
+    doomed.set(parentId, parentObject)
+    for (const relationship of metadata.childRelationships(parentObject)) {
+      const child = metadata.getObject(relationship.childSObject)
+      const field = metadata.findField(child, relationship.field)!
+      for (const dependent of findMatches(store, child, field, parentId)) {
+        const id = dependent.Id as string
+        if (doomed.has(id)) continue
+        if (relationship.cascadeDelete) visit(child, id)
+        else clears.push({ id, field: field.name })
+      }
+    }
+  }
+  visit(object, root.Id as string)
+  for (const id of doomed.keys()) {
+    const found = store.get(id)!
+    const changes: Record<string, FieldValue> = { IsDeleted: true }
+    if ('LastModifiedDate' in found) changes.LastModifiedDate = stamp
+    if ('LastModifiedById' in found) changes.LastModifiedById = user
+    if ('SystemModstamp' in found) changes.SystemModstamp = stamp
+    store.update(id, changes)
+    result.deleted.push(id)
+  }
+  for (const { id, field } of clears) {
+    if (doomed.has(id)) continue
+    store.update(id, { [field]: null })
+    if (!result.cleared.includes(id)) result.cleared.push(id)
+  }
+}

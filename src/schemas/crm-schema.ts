@@ -1,0 +1,125 @@
+/**
+ * @module
+ * The shape of the CRM replica's schema document (the default one is src/fixtures/crm/): objects,
+ * fields and the describe flags the spec names (`createable`, `updateable`, `nillable`, `defaultedOnCreate`,
+ * `picklistValues`, `referenceTo`, `externalId`, `idLookup`), plus what makes describe depend on
+ * the API version (`sinceVersion`) and on the actor (`hiddenFrom`, object `readOnlyFor`).
+ * Everything the replica knows about objects comes from data of this shape.
+ */
+import { z } from 'zod'
+
+export const FieldType = z.enum([
+  'id',
+  'string',
+  'textarea',
+  'email',
+  'phone',
+  'url',
+  'picklist',
+  'multipicklist',
+  'boolean',
+  'int',
+  'double',
+  'currency',
+  'percent',
+  'date',
+  'datetime',
+  'reference',
+  // compound fields: readable, never writable as a whole, rejected by bulk query (spec bulk rule 5)
+  'address',
+  'location',
+])
+export type FieldType = z.infer<typeof FieldType>
+
+export const ActorId = z.string().min(1)
+
+/**
+ * What a sales stage means (Salesforce's `OpportunityStage`): the record rules set an Opportunity's
+ * default `Probability`, `IsClosed` and `IsWon` from the `StageName` value that carries it.
+ */
+export const OpportunityStage = z.strictObject({
+  /** Default `Probability` (percent) of a deal at this stage. */
+  probability: z.number().min(0).max(100),
+  closed: z.boolean(),
+  won: z.boolean(),
+})
+export type OpportunityStage = z.infer<typeof OpportunityStage>
+
+export const PicklistValue = z.strictObject({
+  value: z.string(),
+  label: z.string(),
+  active: z.boolean().default(true),
+  defaultValue: z.boolean().default(false),
+  /** On `Opportunity.StageName` values: what the stage means (never part of describe). */
+  stage: OpportunityStage.optional(),
+})
+export type PicklistValue = z.infer<typeof PicklistValue>
+
+export const FieldDef = z.strictObject({
+  /** API name, canonical spelling (lookups are case-insensitive). */
+  name: z.string().min(1),
+  label: z.string(),
+  type: FieldType,
+  /** Max length for string-like types. */
+  length: z.int().min(0).default(0),
+  precision: z.int().min(0).default(0),
+  scale: z.int().min(0).default(0),
+  createable: z.boolean(),
+  updateable: z.boolean(),
+  nillable: z.boolean(),
+  defaultedOnCreate: z.boolean().default(false),
+  /** Value set on create when none is given. */
+  defaultValue: z.unknown().optional(),
+  picklistValues: z.array(PicklistValue).default([]),
+  restrictedPicklist: z.boolean().default(false),
+  referenceTo: z.array(z.string()).default([]),
+  /** Parent relationship name on a reference field (`Account` for `AccountId`). */
+  relationshipName: z.string().nullable().default(null),
+  /** Child relationship name on the parent (`Contacts` for `Contact.AccountId`). */
+  childRelationshipName: z.string().nullable().default(null),
+  /** Deleting the parent deletes this child (true) or clears the reference (false). */
+  cascadeDelete: z.boolean().default(false),
+  externalId: z.boolean().default(false),
+  idLookup: z.boolean().default(false),
+  unique: z.boolean().default(false),
+  custom: z.boolean().default(false),
+  calculated: z.boolean().default(false),
+  autoNumber: z.boolean().default(false),
+  /** The record's name field in describe (`nameField`): Account.Name, Case.CaseNumber, Task.Subject. */
+  nameField: z.boolean().optional(),
+  /** On a component of a compound field (BillingStreet): the compound's name (BillingAddress). */
+  compoundFieldName: z.string().optional(),
+  /** Auto-number format, `{0000}` marking the zero-padded number (`INV-{0000}`). */
+  displayFormat: z.string().optional(),
+  /** First API version (e.g. 52) where the field exists; absent = every served version. */
+  sinceVersion: z.number().optional(),
+  /** Actors that cannot see the field at all (describe, reads, SOQL, writes). */
+  hiddenFrom: z.array(ActorId).default([]),
+})
+export type FieldDef = z.infer<typeof FieldDef>
+export type FieldDefInput = z.input<typeof FieldDef>
+
+export const ObjectDef = z.strictObject({
+  name: z.string().min(1),
+  label: z.string(),
+  labelPlural: z.string(),
+  /** Three-character record id prefix (`001` Account). */
+  keyPrefix: z.string().length(3),
+  custom: z.boolean().default(false),
+  createable: z.boolean(),
+  updateable: z.boolean(),
+  deletable: z.boolean(),
+  queryable: z.boolean().default(true),
+  /** Actors for whom the object is read-only whatever the flags say. */
+  readOnlyFor: z.array(ActorId).default([]),
+  sinceVersion: z.number().optional(),
+  fields: z.array(FieldDef).min(1),
+})
+export type ObjectDef = z.infer<typeof ObjectDef>
+export type ObjectDefInput = z.input<typeof ObjectDef>
+
+export const CrmSchema = z.strictObject({
+  objects: z.array(ObjectDef).min(1),
+})
+export type CrmSchema = z.infer<typeof CrmSchema>
+export type CrmSchemaInput = z.input<typeof CrmSchema>

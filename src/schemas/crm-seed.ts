@@ -1,0 +1,17 @@
+/**
+ * @module
+ * The shape of the CRM app's starting data (the default one is src/fixtures/crm/crm-seed-data.ts):
+ * which User each actor acts as, and the records every new environment starts with.
+ */
+import { z } from 'zod'
+
+export const CrmSeed = z.strictObject({
+  /** Actor id -> id of the User record it acts as (CreatedById, LastModifiedById, default OwnerId). */
+  actorUsers: z.record(z.string(), z.string()),
+  /** CreatedDate of seeded records that give none (so seeded data does not depend on the clock). */
+  createdDate: z.iso.datetime({ offset: true }).optional(),
+  /** Records per object, inserted in this order (Users first: every record refers to one). */
+  records: z.record(z.string(), z.array(z.record(z.string(), z.unknown()))),
+})
+export type CrmSeed = z.infer<typeof CrmSeed>
+export type CrmSeedInput = z.input<typeof CrmSeed>
