@@ -9,10 +9,10 @@
  */
 import type { Version } from '../schemas/app.js'
 import type { StoredEnvironment, StoredEnvironmentApp } from '../store/stored-records.js'
-import type { ManagementContext } from './context.js'
-import { findCredentialsByToken } from './credentials.js'
+import type { ManagementContext } from '../management/context.js'
+import { findCredentialsByToken } from '../management/credentials.js'
+import { runOperation } from '../management/operation.js'
 import { GatewayRefusal, type RefusedCallTarget } from './gateway-refusal.js'
-import { runOperation } from './operation.js'
 
 export interface AppCallInput {
   /** The Bearer token of the `Authorization` header, if any. */
@@ -186,11 +186,4 @@ function chooseActor(
     return requested
   }
   return credentialsActor
-}
-
-/** Native API versions a catalog version serves, in catalog order, without repeats. */
-export function apiVersionsOf(version: Version | undefined): string[] {
-  const out = new Set<string>()
-  for (const api of version?.apis ?? []) for (const apiVersion of api.apiVersions) out.add(apiVersion)
-  return [...out]
 }
