@@ -20,7 +20,7 @@ import { SYSTEM_PRINCIPAL } from './audit.js'
 import type { ManagementContext } from './context.js'
 import { chooseApps } from './environment-apps.js'
 import { toEnvironment } from './environment-view.js'
-import { defaultWorkspaceId } from './environments.js'
+import { defaultWorkspaceId } from './create-environment.js'
 import {
   byteLength,
   expiresAfter,
