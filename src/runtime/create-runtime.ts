@@ -75,66 +75,74 @@ export function createRuntime(input: ReplicaMockOptions = {}): ReplicaRuntime {
     crm,
     apps,
     ready: Promise.resolve(),
-
-    reset() {
-      runtime.lifecycle = { ...configuredLifecycle }
-      clock.setMode(options.clock)
-      if (options.clock === 'real') clock.set(Date.now())
-      ctx.faults.clear()
-      ctx.requestLog.clear()
-      runtime.ready = store.restore(fixtureContent(fixture)).then(() => {
-        ctx.environmentData.clear()
-        rebuildSchedule(ctx)
-      })
-      return runtime.ready
-    },
-
-    exportState() {
-      return {
-        format: STATE_FORMAT,
-        version: STATE_VERSION,
-        clock: { mode: clock.mode, now: clock.now().toISOString() },
-        lifecycle: { ...runtime.lifecycle },
-        store: store.serialise(),
-        environmentData: ctx.environmentData.exportAll(),
-        faults: ctx.faults.list(),
-        requests: ctx.requestLog.exportAll(),
-      }
-    },
-
-    async importState(document) {
-      const result = StateDocument.safeParse(document)
-      if (!result.success) {
-        throw invalidRequest(`Failed to import state: ${describeIssues(result.error.issues)}`)
-      }
-      const state = result.data
-      const previous = store.serialise()
-      try {
-        await store.restore(state.store)
-      } catch (error) {
-        throw invalidRequest(`Failed to import state: ${(error as Error).message}`)
-      }
-      let installData: () => void
-      try {
-        // app data is checked against the imported environments; a bad one puts the store back
-        installData = apps.prepareImport(state.environmentData, appsOf)
-      } catch (error) {
-        await store.restore(previous)
-        throw invalidRequest(
-          `Failed to import state: ${(error as Error).message.replace(/^\[replica-mock\] /, '')}`,
-        )
-      }
-      installData()
-      ctx.faults.restore(state.faults)
-      ctx.requestLog.importAll(state.requests)
-      rebuildSchedule(ctx)
-      runtime.lifecycle = { ...state.lifecycle }
-      clock.setMode(state.clock.mode)
-      clock.set(state.clock.now)
-    },
+    reset: () => resetRuntime(runtime, fixture, configuredLifecycle),
+    exportState: () => exportRuntimeState(runtime),
+    importState: (document) => importRuntimeState(runtime, document, appsOf),
   }
   runtime.ready = runtime.reset()
   return runtime
+}
+
+/** Back to the fixture: configured lifecycle and clock, no faults, no recorded calls, no environments. */
+function resetRuntime(runtime: ReplicaRuntime, fixture: Fixture, configured: Lifecycle): Promise<void> {
+  const { ctx, clock, options } = runtime
+  runtime.lifecycle = { ...configured }
+  clock.setMode(options.clock)
+  if (options.clock === 'real') clock.set(Date.now())
+  ctx.faults.clear()
+  ctx.requestLog.clear()
+  runtime.ready = ctx.store.restore(fixtureContent(fixture)).then(() => {
+    ctx.environmentData.clear()
+    rebuildSchedule(ctx)
+  })
+  return runtime.ready
+}
+
+function exportRuntimeState(runtime: ReplicaRuntime): StateDocument {
+  const { ctx, clock } = runtime
+  return {
+    format: STATE_FORMAT,
+    version: STATE_VERSION,
+    clock: { mode: clock.mode, now: clock.now().toISOString() },
+    lifecycle: { ...runtime.lifecycle },
+    store: ctx.store.serialise(),
+    environmentData: ctx.environmentData.exportAll(),
+    faults: ctx.faults.list(),
+    requests: ctx.requestLog.exportAll(),
+  }
+}
+
+/** Replaces the whole state with a checked document; a bad one leaves the state as it was. */
+async function importRuntimeState(runtime: ReplicaRuntime, document: unknown, appsOf: AppsOf): Promise<void> {
+  const { ctx, clock } = runtime
+  const result = StateDocument.safeParse(document)
+  if (!result.success) {
+    throw invalidRequest(`Failed to import state: ${describeIssues(result.error.issues)}`)
+  }
+  const state = result.data
+  const previous = ctx.store.serialise()
+  try {
+    await ctx.store.restore(state.store)
+  } catch (error) {
+    throw invalidRequest(`Failed to import state: ${(error as Error).message}`)
+  }
+  let installData: () => void
+  try {
+    // app data is checked against the imported environments; a bad one puts the store back
+    installData = runtime.apps.prepareImport(state.environmentData, appsOf)
+  } catch (error) {
+    await ctx.store.restore(previous)
+    throw invalidRequest(
+      `Failed to import state: ${(error as Error).message.replace(/^\[replica-mock\] /, '')}`,
+    )
+  }
+  installData()
+  ctx.faults.restore(state.faults)
+  ctx.requestLog.importAll(state.requests)
+  rebuildSchedule(ctx)
+  runtime.lifecycle = { ...state.lifecycle }
+  clock.setMode(state.clock.mode)
+  clock.set(state.clock.now)
 }
 
 /** The apps of environments whose data is held (not deleted or failed), from the live store. */
