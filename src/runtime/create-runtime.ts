@@ -5,7 +5,7 @@
  * nothing here is module-level, so two mocks in one process share nothing.
  */
 import type { Fixture } from '../fixtures/fixture-schema.js'
-import { describeIssues, loadFixture } from '../fixtures/load-fixture.js'
+import { loadFixture, MAX_ISSUES } from '../fixtures/load-fixture.js'
 import type { ManagementContext } from '../management/context.js'
 import { DueQueue } from '../management/due-queue.js'
 import { type AppsOf, createEnvironmentData, type EnvironmentData } from '../management/environment-data.js'
@@ -14,6 +14,7 @@ import { createFaultQueue } from '../management/faults.js'
 import { rebuildSchedule } from '../management/lifecycle.js'
 import { createRequestLog } from '../calls/request-log.js'
 import { type CrmApp, type CrmApps, createCrmApps } from '../replica/crm-app.js'
+import { describeIssues } from '../schemas/describe-issues.js'
 import { type Clock, createClock } from '../store/clock.js'
 import { createStore, type StoreContent } from '../store/store.js'
 import { Lifecycle, ReplicaMockOptions, type ResolvedOptions } from './options.js'
@@ -41,7 +42,9 @@ export interface ReplicaRuntime {
 export function createRuntime(input: ReplicaMockOptions = {}): ReplicaRuntime {
   const parsed = ReplicaMockOptions.safeParse(input)
   if (!parsed.success) {
-    throw new TypeError(`[replica-mock] Failed to create the mock: ${describeIssues(parsed.error.issues)}`)
+    throw new TypeError(
+      `[replica-mock] Failed to create the mock: ${describeIssues(parsed.error.issues, MAX_ISSUES)}`,
+    )
   }
   const options = parsed.data
   const fixture = loadFixture(options.fixture)
@@ -117,7 +120,7 @@ async function importRuntimeState(runtime: ReplicaRuntime, document: unknown, ap
   const { ctx, clock } = runtime
   const result = StateDocument.safeParse(document)
   if (!result.success) {
-    throw invalidRequest(`Failed to import state: ${describeIssues(result.error.issues)}`)
+    throw invalidRequest(`Failed to import state: ${describeIssues(result.error.issues, MAX_ISSUES)}`)
   }
   const state = result.data
   const previous = ctx.store.serialise()
