@@ -15,7 +15,9 @@ import type { Workspace } from './schemas/workspace.js'
 import type { AuditEvent } from './schemas/audit-event.js'
 import type { Environment } from './schemas/environment.js'
 import type { Snapshot } from './schemas/snapshot.js'
+import { InputError } from './management/errors.js'
 import { Fault, type FaultInput, type QueuedFault } from './management/faults.js'
+import { describeIssues } from './schemas/describe-issues.js'
 import { type RequestAccess, requestAccess } from './management/requests.js'
 import {
   auditEventAccess,
@@ -170,10 +172,7 @@ export function createReplicaMock(options: ReplicaMockOptions = {}): ReplicaMock
       add(fault) {
         const parsed = Fault.safeParse(fault)
         if (!parsed.success) {
-          const detail = parsed.error.issues.map(
-            (issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`,
-          )
-          throw new TypeError(`[replica-mock] Failed to add fault: ${detail.join('; ')}`)
+          throw new InputError(`[replica-mock] Failed to add fault: ${describeIssues(parsed.error.issues)}`)
         }
         return ctx.faults.add(parsed.data)
       },

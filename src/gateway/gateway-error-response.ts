@@ -3,7 +3,7 @@
  * The one place a gateway refusal becomes a response: its status, and the gateway error body
  * `{ error: { code, message } }` (DESIGN.md "Gateway").
  */
-import type { GatewayRefusal } from '../management/gateway-refusal.js'
+import type { GatewayRefusal } from './gateway-refusal.js'
 import type { GatewayErrorBody, GatewayErrorCode } from '../schemas/gateway-error.js'
 
 export const GATEWAY_STATUS_OF: Record<GatewayErrorCode, number> = {

@@ -2,10 +2,10 @@
  * @module
  * Reads an app's response body for the gateway's 4 MiB cap and the recording, and gives back the
  * response to pass on: the app's own when its body could be taken without reading it (see
- * `node-adapter.ts`), else a new Response with the same status, headers and the bytes read.
+ * `node-server-response-cache.ts`), else a new Response with the same status, headers and the bytes read.
  */
-import type { HeaderSource } from '../management/request-recording.js'
-import { cachedResponse } from './node-adapter.js'
+import type { HeaderSource } from '../calls/raw-call.js'
+import { cachedResponse } from './node-server-response-cache.js'
 import { type CappedBody, readCapped } from './read-capped.js'
 
 export interface ResponseBody {

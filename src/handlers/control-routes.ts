@@ -6,7 +6,7 @@
 import { Hono } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import { z } from 'zod'
-import { invalidRequest, ManagementError } from '../management/errors.js'
+import { InputError, invalidRequest, ManagementError } from '../management/errors.js'
 import { Fault } from '../management/faults.js'
 import { SeedEnvironment, SeedSnapshot, seedEnvironment, seedSnapshot } from '../management/seeding.js'
 import type { ReplicaRuntime } from '../runtime/create-runtime.js'
@@ -80,13 +80,14 @@ export function controlRoutes(runtime: ReplicaRuntime) {
 
 /**
  * Seeding for out-of-process tests (the Playwright `replica` fixture): the same domain calls as
- * `mock.seed.*`, whose setup errors (unknown workspace, taken id) are the caller's: 400.
+ * `mock.seed.*`, whose `InputError`s (unknown workspace, taken id) are the caller's: 400. Any
+ * other error is a bug: it goes on to the error path (500, logged).
  */
 async function asSeedRequest<T>(seed: () => Promise<T>): Promise<T> {
   try {
     return await seed()
   } catch (error) {
-    if (error instanceof TypeError) throw invalidRequest(error.message.replace(/^\[replica-mock\] /, ''))
+    if (error instanceof InputError) throw invalidRequest(error.message.replace(/^\[replica-mock\] /, ''))
     throw error
   }
 }

@@ -7,7 +7,7 @@ import type { Store } from '../store/store.js'
 import type { DueQueue } from './due-queue.js'
 import type { EnvironmentData } from './environment-data.js'
 import type { FaultQueue } from './faults.js'
-import type { RequestLog } from './request-log.js'
+import type { RequestLog } from '../calls/request-log.js'
 
 /** Lifecycle delays in ms on the mock clock (the runtime's current ones; a control call can change them). */
 export interface LifecycleDelays {

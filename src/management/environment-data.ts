@@ -69,40 +69,6 @@ export function createEnvironmentData<A extends AppInstance>(
   const { create } = options
   let environments = new Map<string, Map<string, A>>()
 
-  /** Instances of every app of the environment, from `content` where it has the app's data. */
-  const build = (
-    environmentId: string,
-    apps: readonly EnvironmentAppRef[] | undefined,
-    content: EnvironmentDataContent,
-  ): Map<string, A> => {
-    if (!apps) {
-      throw new TypeError(
-        `[replica-mock] Failed to load the data of environment "${environmentId}": it does not exist or its data was released`,
-      )
-    }
-    for (const appName of Object.keys(content)) {
-      if (!apps.some((app) => app.name === appName)) {
-        const names = apps.map((app) => app.name).join(', ')
-        throw new TypeError(
-          `[replica-mock] Failed to load the data of environment "${environmentId}": it has no app "${appName}" (apps: ${names})`,
-        )
-      }
-    }
-    const instances = new Map<string, A>()
-    for (const app of apps) {
-      try {
-        instances.set(app.name, create(app.appId, content[app.name]))
-      } catch (error) {
-        const reason =
-          error instanceof Error ? error.message.replace(/^\[replica-mock\] /, '') : String(error)
-        throw new TypeError(
-          `[replica-mock] Failed to load the data of app "${app.name}" of environment "${environmentId}": ${reason}`,
-        )
-      }
-    }
-    return instances
-  }
-
   const serialise = (environmentId: string): EnvironmentDataContent => {
     const out: EnvironmentDataContent = {}
     for (const app of options.appsOf(environmentId) ?? []) {
@@ -128,7 +94,10 @@ export function createEnvironmentData<A extends AppInstance>(
       return created
     },
     restore(environmentId, content = {}) {
-      environments.set(environmentId, build(environmentId, options.appsOf(environmentId), content))
+      environments.set(
+        environmentId,
+        buildInstances(create, environmentId, options.appsOf(environmentId), content),
+      )
     },
     create,
     serialise,
@@ -147,7 +116,7 @@ export function createEnvironmentData<A extends AppInstance>(
     prepareImport(content, appsOf) {
       const next = new Map<string, Map<string, A>>()
       for (const [environmentId, apps] of Object.entries(content)) {
-        next.set(environmentId, build(environmentId, appsOf(environmentId), apps))
+        next.set(environmentId, buildInstances(create, environmentId, appsOf(environmentId), apps))
       }
       return () => {
         environments = next
@@ -158,6 +127,43 @@ export function createEnvironmentData<A extends AppInstance>(
     },
   }
   return data
+}
+
+/**
+ * Instances of every app of the environment, from `content` where it has the app's data; a
+ * TypeError naming the problem when the environment, an app or its data does not fit.
+ */
+function buildInstances<A extends AppInstance>(
+  create: (appId: string, content: unknown) => A,
+  environmentId: string,
+  apps: readonly EnvironmentAppRef[] | undefined,
+  content: EnvironmentDataContent,
+): Map<string, A> {
+  if (!apps) {
+    throw new TypeError(
+      `[replica-mock] Failed to load the data of environment "${environmentId}": it does not exist or its data was released`,
+    )
+  }
+  for (const appName of Object.keys(content)) {
+    if (!apps.some((app) => app.name === appName)) {
+      const names = apps.map((app) => app.name).join(', ')
+      throw new TypeError(
+        `[replica-mock] Failed to load the data of environment "${environmentId}": it has no app "${appName}" (apps: ${names})`,
+      )
+    }
+  }
+  const instances = new Map<string, A>()
+  for (const app of apps) {
+    try {
+      instances.set(app.name, create(app.appId, content[app.name]))
+    } catch (error) {
+      const reason = error instanceof Error ? error.message.replace(/^\[replica-mock\] /, '') : String(error)
+      throw new TypeError(
+        `[replica-mock] Failed to load the data of app "${app.name}" of environment "${environmentId}": ${reason}`,
+      )
+    }
+  }
+  return instances
 }
 
 /** A deep copy through JSON: the copy is plain JSON whatever a test put in (undefined -> null). */

@@ -1,17 +1,23 @@
 /**
  * @module
- * The API view of a stored environment, and finding one the caller may see. The view names
+ * The API view of a stored environment, finding one the caller may see, and refusing one whose
+ * status does not allow a change. The view names
  * every field of the spec's Environment, so internal fields never leak into a response.
  */
 import type { Environment } from '../schemas/environment.js'
 import type { StoredEnvironment } from '../store/stored-records.js'
 import { type Caller, canSeeWorkspace } from './auth.js'
 import type { ManagementContext } from './context.js'
-import { notFound } from './errors.js'
+import { ManagementError, notFound } from './errors.js'
 
 /** `{baseUrl}/apps/{environmentId}/{appName}` (DESIGN.md "URLs"). */
 export function appUrl(baseUrl: string, environmentId: string, appName: string): string {
   return `${baseUrl}/apps/${encodeURIComponent(environmentId)}/${appName}`
+}
+
+/** The API view with the mock's current base URL. */
+export function environmentView(ctx: ManagementContext, stored: StoredEnvironment): Environment {
+  return toEnvironment(stored, ctx.baseUrl())
 }
 
 export function toEnvironment(stored: StoredEnvironment, baseUrl: string): Environment {
@@ -54,4 +60,12 @@ export function visibleEnvironment(
     throw notFound('environment', environmentId)
   }
   return environment
+}
+
+/** `invalid_status`: the environment's status does not allow `verb`. */
+export function invalidStatus(verb: string, environment: StoredEnvironment): ManagementError {
+  return new ManagementError(
+    'invalid_status',
+    `Failed to ${verb} environment: "${environment.id}" is ${environment.status}`,
+  )
 }

@@ -9,6 +9,7 @@ import type { Snapshot } from '../schemas/snapshot.js'
 import type { ManagementContext } from './context.js'
 import type { AppInstance, EnvironmentData } from './environment-data.js'
 import { toEnvironment } from './environment-view.js'
+import { InputError } from './errors.js'
 import { runOperation } from './operation.js'
 import { toSnapshot } from './snapshots.js'
 
@@ -58,16 +59,16 @@ export function environmentDataOf<A extends AppInstance>(
 ): A {
   const environment = ctx.store.environments.get(environmentId)
   if (!environment) {
-    throw new TypeError(`[replica-mock] Failed to get environment data: no environment "${environmentId}"`)
+    throw new InputError(`[replica-mock] Failed to get environment data: no environment "${environmentId}"`)
   }
   if (!environment.apps.some((app) => app.name === appName)) {
     const names = environment.apps.map((app) => app.name).join(', ')
-    throw new TypeError(
+    throw new InputError(
       `[replica-mock] Failed to get environment data: "${environmentId}" has no app "${appName}" (apps: ${names})`,
     )
   }
   if (environment.status === 'deleted' || environment.status === 'failed') {
-    throw new TypeError(
+    throw new InputError(
       `[replica-mock] Failed to get environment data: "${environmentId}" is ${environment.status} and its data was released`,
     )
   }

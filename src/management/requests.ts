@@ -1,15 +1,19 @@
 /**
  * @module
- * The recorded-call operations `listRequests`, `getRequest` and `getRequestBody` (spec
- * "Endpoints"). Calls belong to an environment; a caller sees them when it may see the
- * environment (an API key: only its workspace's; another's are reported as not found).
+ * The recorded-call operations `listRequests`, `getRequest`, `getRequestBody` and
+ * `getRequestStats` (spec "Endpoints") over the calls the gateway recorded (`src/calls`). Calls
+ * belong to an environment; a caller sees them when it may see the environment (an API key: only
+ * its workspace's; another's are reported as not found).
  */
+import { type RecordedCall, toRecordedRequest, toRecordedRequestDetail } from '../calls/recorded-call.js'
+import { type RequestFilter, requestMatcher } from '../calls/request-filter.js'
+import { requestStats } from '../calls/request-stats.js'
 import type {
   RecordedRequest,
   RecordedRequestDetail,
   RequestBodyDirection,
-  RequestFilterQuery,
-  StatusClass,
+  RequestStats,
+  RequestStatsQuery,
 } from '../schemas/request.js'
 import type { Caller } from './auth.js'
 import type { ManagementContext } from './context.js'
@@ -17,39 +21,6 @@ import { visibleEnvironment } from './environment-view.js'
 import { invalidRequest, ManagementError, notFound } from './errors.js'
 import { runOperation } from './operation.js'
 import type { Page, PageRequest } from './pagination.js'
-import { type RecordedCall, toRecordedRequest, toRecordedRequestDetail } from './request-recording.js'
-
-/** The filters of `listRequests` and `getRequestStats`. */
-export type RequestFilter = RequestFilterQuery
-
-const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
-
-/** Every filter ANDed; the window is half-open, `from <= receivedAt < to`. */
-export function requestMatcher(
-  filter: Omit<RequestFilter, 'environmentId'>,
-): (call: RecordedCall) => boolean {
-  const search = filter.search?.toLowerCase()
-  const from = filter.from === undefined ? undefined : Date.parse(filter.from)
-  const to = filter.to === undefined ? undefined : Date.parse(filter.to)
-  const statusClass = filter.statusClass === undefined ? undefined : classDigit(filter.statusClass)
-  return (call) => {
-    if (filter.app !== undefined && call.app !== filter.app) return false
-    if (filter.method !== undefined && call.method !== filter.method) return false
-    if (filter.responseStatus !== undefined && call.responseStatus !== filter.responseStatus) return false
-    if (statusClass !== undefined && Math.floor(call.responseStatus / 100) !== statusClass) return false
-    if (filter.writesOnly === true && !WRITE_METHODS.has(call.method)) return false
-    if (from !== undefined && call.receivedAtMs < from) return false
-    if (to !== undefined && call.receivedAtMs >= to) return false
-    if (
-      search !== undefined &&
-      !call.path.toLowerCase().includes(search) &&
-      !call.query.toLowerCase().includes(search)
-    ) {
-      return false
-    }
-    return true
-  }
-}
 
 /** Newest first (in the order the gateway took the calls), paginated, every filter ANDed. */
 export function listRequests(
@@ -80,6 +51,18 @@ export function getRequest(
   requestId: string,
 ): Promise<RecordedRequestDetail> {
   return runOperation(ctx, () => toRecordedRequestDetail(visibleCall(ctx, caller, requestId)))
+}
+
+/** Counts, latency percentiles and time buckets of the calls in `[from, to)` (see `request-stats.ts`). */
+export function getRequestStats(
+  ctx: ManagementContext,
+  caller: Caller,
+  query: RequestStatsQuery,
+): Promise<RequestStats> {
+  return runOperation(ctx, () => {
+    visibleEnvironment(ctx, caller, query.environmentId)
+    return requestStats(ctx.requestLog.newestFirst(query.environmentId), query)
+  })
 }
 
 export interface RequestBodyDownload {
@@ -115,10 +98,6 @@ function visibleCall(ctx: ManagementContext, caller: Caller, requestId: string):
     throw notFound('request', requestId)
   }
   return call
-}
-
-function classDigit(statusClass: StatusClass): number {
-  return Number(statusClass[0])
 }
 
 // A cursor names the environment and the place of the last call shown; newer calls never shift it.

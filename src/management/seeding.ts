@@ -14,13 +14,15 @@ import {
   type Environment,
 } from '../schemas/environment.js'
 import { type Snapshot, SnapshotFailure, SnapshotStatus } from '../schemas/snapshot.js'
+import { describeIssues } from '../schemas/describe-issues.js'
 import { makeId } from '../store/ids.js'
 import type { StoredEnvironment, StoredSnapshot } from '../store/stored-records.js'
 import { SYSTEM_PRINCIPAL } from './audit.js'
 import type { ManagementContext } from './context.js'
 import { chooseApps } from './environment-apps.js'
 import { toEnvironment } from './environment-view.js'
-import { defaultWorkspaceId } from './environments.js'
+import { defaultWorkspaceId } from './create-environment.js'
+import { InputError } from './errors.js'
 import {
   byteLength,
   expiresAfter,
@@ -223,6 +225,13 @@ function seedSnapshotData(
     )
   }
   const given = environment.apps.filter((app) => data?.[app.name] !== undefined)
+  const released = environment.status === 'deleted' || environment.status === 'failed'
+  if (released && names.length !== given.length) {
+    throw seedError(
+      'seed snapshot',
+      `environment "${environment.id}" is ${environment.status} and holds no data; give the data of every app`,
+    )
+  }
   const current = names.length === given.length ? {} : captureData(ctx, environment.id, names)
   const apps: Record<string, string> = {}
   for (const app of environment.apps) {
@@ -258,10 +267,9 @@ function chooseFor(ctx: ManagementContext, apps: readonly CreateEnvironmentApp[]
 function parse<S extends z.ZodType>(schema: S, input: unknown, verb: string): z.output<S> {
   const result = schema.safeParse(input)
   if (result.success) return result.data
-  const detail = result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)
-  throw seedError(verb, detail.join('; '))
+  throw seedError(verb, describeIssues(result.error.issues))
 }
 
-function seedError(verb: string, reason: string): TypeError {
-  return new TypeError(`[replica-mock] Failed to ${verb}: ${reason}`)
+function seedError(verb: string, reason: string): InputError {
+  return new InputError(`[replica-mock] Failed to ${verb}: ${reason}`)
 }

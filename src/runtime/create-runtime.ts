@@ -5,15 +5,16 @@
  * nothing here is module-level, so two mocks in one process share nothing.
  */
 import type { Fixture } from '../fixtures/fixture-schema.js'
-import { describeIssues, loadFixture } from '../fixtures/load-fixture.js'
+import { loadFixture, MAX_ISSUES } from '../fixtures/load-fixture.js'
 import type { ManagementContext } from '../management/context.js'
 import { DueQueue } from '../management/due-queue.js'
 import { type AppsOf, createEnvironmentData, type EnvironmentData } from '../management/environment-data.js'
 import { invalidRequest } from '../management/errors.js'
 import { createFaultQueue } from '../management/faults.js'
 import { rebuildSchedule } from '../management/lifecycle.js'
-import { createRequestLog } from '../management/request-log.js'
+import { createRequestLog } from '../calls/request-log.js'
 import { type CrmApp, type CrmApps, createCrmApps } from '../replica/crm-app.js'
+import { describeIssues } from '../schemas/describe-issues.js'
 import { type Clock, createClock } from '../store/clock.js'
 import { createStore, type StoreContent } from '../store/store.js'
 import { Lifecycle, ReplicaMockOptions, type ResolvedOptions } from './options.js'
@@ -41,7 +42,9 @@ export interface ReplicaRuntime {
 export function createRuntime(input: ReplicaMockOptions = {}): ReplicaRuntime {
   const parsed = ReplicaMockOptions.safeParse(input)
   if (!parsed.success) {
-    throw new TypeError(`[replica-mock] Failed to create the mock: ${describeIssues(parsed.error.issues)}`)
+    throw new TypeError(
+      `[replica-mock] Failed to create the mock: ${describeIssues(parsed.error.issues, MAX_ISSUES)}`,
+    )
   }
   const options = parsed.data
   const fixture = loadFixture(options.fixture)
@@ -75,66 +78,74 @@ export function createRuntime(input: ReplicaMockOptions = {}): ReplicaRuntime {
     crm,
     apps,
     ready: Promise.resolve(),
-
-    reset() {
-      runtime.lifecycle = { ...configuredLifecycle }
-      clock.setMode(options.clock)
-      if (options.clock === 'real') clock.set(Date.now())
-      ctx.faults.clear()
-      ctx.requestLog.clear()
-      runtime.ready = store.restore(fixtureContent(fixture)).then(() => {
-        ctx.environmentData.clear()
-        rebuildSchedule(ctx)
-      })
-      return runtime.ready
-    },
-
-    exportState() {
-      return {
-        format: STATE_FORMAT,
-        version: STATE_VERSION,
-        clock: { mode: clock.mode, now: clock.now().toISOString() },
-        lifecycle: { ...runtime.lifecycle },
-        store: store.serialise(),
-        environmentData: ctx.environmentData.exportAll(),
-        faults: ctx.faults.list(),
-        requests: ctx.requestLog.exportAll(),
-      }
-    },
-
-    async importState(document) {
-      const result = StateDocument.safeParse(document)
-      if (!result.success) {
-        throw invalidRequest(`Failed to import state: ${describeIssues(result.error.issues)}`)
-      }
-      const state = result.data
-      const previous = store.serialise()
-      try {
-        await store.restore(state.store)
-      } catch (error) {
-        throw invalidRequest(`Failed to import state: ${(error as Error).message}`)
-      }
-      let installData: () => void
-      try {
-        // app data is checked against the imported environments; a bad one puts the store back
-        installData = apps.prepareImport(state.environmentData, appsOf)
-      } catch (error) {
-        await store.restore(previous)
-        throw invalidRequest(
-          `Failed to import state: ${(error as Error).message.replace(/^\[replica-mock\] /, '')}`,
-        )
-      }
-      installData()
-      ctx.faults.restore(state.faults)
-      ctx.requestLog.importAll(state.requests)
-      rebuildSchedule(ctx)
-      runtime.lifecycle = { ...state.lifecycle }
-      clock.setMode(state.clock.mode)
-      clock.set(state.clock.now)
-    },
+    reset: () => resetRuntime(runtime, fixture, configuredLifecycle),
+    exportState: () => exportRuntimeState(runtime),
+    importState: (document) => importRuntimeState(runtime, document, appsOf),
   }
   runtime.ready = runtime.reset()
   return runtime
+}
+
+/** Back to the fixture: configured lifecycle and clock, no faults, no recorded calls, no environments. */
+function resetRuntime(runtime: ReplicaRuntime, fixture: Fixture, configured: Lifecycle): Promise<void> {
+  const { ctx, clock, options } = runtime
+  runtime.lifecycle = { ...configured }
+  clock.setMode(options.clock)
+  if (options.clock === 'real') clock.set(Date.now())
+  ctx.faults.clear()
+  ctx.requestLog.clear()
+  runtime.ready = ctx.store.restore(fixtureContent(fixture)).then(() => {
+    ctx.environmentData.clear()
+    rebuildSchedule(ctx)
+  })
+  return runtime.ready
+}
+
+function exportRuntimeState(runtime: ReplicaRuntime): StateDocument {
+  const { ctx, clock } = runtime
+  return {
+    format: STATE_FORMAT,
+    version: STATE_VERSION,
+    clock: { mode: clock.mode, now: clock.now().toISOString() },
+    lifecycle: { ...runtime.lifecycle },
+    store: ctx.store.serialise(),
+    environmentData: ctx.environmentData.exportAll(),
+    faults: ctx.faults.list(),
+    requests: ctx.requestLog.exportAll(),
+  }
+}
+
+/** Replaces the whole state with a checked document; a bad one leaves the state as it was. */
+async function importRuntimeState(runtime: ReplicaRuntime, document: unknown, appsOf: AppsOf): Promise<void> {
+  const { ctx, clock } = runtime
+  const result = StateDocument.safeParse(document)
+  if (!result.success) {
+    throw invalidRequest(`Failed to import state: ${describeIssues(result.error.issues, MAX_ISSUES)}`)
+  }
+  const state = result.data
+  const previous = ctx.store.serialise()
+  try {
+    await ctx.store.restore(state.store)
+  } catch (error) {
+    throw invalidRequest(`Failed to import state: ${(error as Error).message}`)
+  }
+  let installData: () => void
+  try {
+    // app data is checked against the imported environments; a bad one puts the store back
+    installData = runtime.apps.prepareImport(state.environmentData, appsOf)
+  } catch (error) {
+    await ctx.store.restore(previous)
+    throw invalidRequest(
+      `Failed to import state: ${(error as Error).message.replace(/^\[replica-mock\] /, '')}`,
+    )
+  }
+  installData()
+  ctx.faults.restore(state.faults)
+  ctx.requestLog.importAll(state.requests)
+  rebuildSchedule(ctx)
+  runtime.lifecycle = { ...state.lifecycle }
+  clock.setMode(state.clock.mode)
+  clock.set(state.clock.now)
 }
 
 /** The apps of environments whose data is held (not deleted or failed), from the live store. */

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod'
 import { QueuedFault } from '../management/faults.js'
-import { ExportedCall } from '../management/request-recording.js'
+import { ExportedCall } from '../calls/call-export.js'
 import { StoreContent } from '../store/store.js'
 import { Lifecycle } from './options.js'
 

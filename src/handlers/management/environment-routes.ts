@@ -5,15 +5,13 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
 import type { ManagementContext } from '../../management/context.js'
+import { createEnvironment } from '../../management/create-environment.js'
 import {
-  createEnvironment,
   deleteEnvironment,
-  getEnvironment,
-  listEnvironments,
   pauseEnvironment,
   resumeEnvironment,
-  updateEnvironment,
-} from '../../management/environments.js'
+} from '../../management/environment-lifecycle-requests.js'
+import { getEnvironment, listEnvironments, updateEnvironment } from '../../management/environments.js'
 import { Id } from '../../schemas/common.js'
 import { CreateEnvironment, ListEnvironmentsQuery, UpdateEnvironment } from '../../schemas/environment.js'
 import type { ReplicaEnv } from '../http/replica-env.js'

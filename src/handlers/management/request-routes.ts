@@ -5,8 +5,7 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
 import type { ManagementContext } from '../../management/context.js'
-import { getRequestStats } from '../../management/request-stats.js'
-import { getRequest, getRequestBody, listRequests } from '../../management/requests.js'
+import { getRequest, getRequestBody, getRequestStats, listRequests } from '../../management/requests.js'
 import {
   ListRequestsQuery,
   RequestBodyDirection,

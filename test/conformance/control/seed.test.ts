@@ -44,3 +44,30 @@ test('rejects an invalid seed with 400 and writes nothing', async ({ client }) =
   expect(unknownEnvironment.status).toBe(400)
   expect((await client.get('/v1/environments')).body.data).toEqual([])
 })
+
+test('rejects a snapshot seed of a deleted environment without data with 400, and takes one with data', async ({
+  client,
+}) => {
+  const environment = await client.post('/__replica/seed/environment', {
+    token: null,
+    json: { status: 'deleted' },
+  })
+  expect(environment.status).toBe(201)
+  const empty = await client.post('/__replica/seed/snapshot', {
+    token: null,
+    json: { environmentId: environment.body.id },
+  })
+  expect(empty.status).toBe(400)
+  expect(empty.body.error.code).toBe('invalid_request')
+  expect(empty.body.error.message).toBe(
+    `Failed to seed snapshot: environment "${environment.body.id}" is deleted and holds no data; give the data of every app`,
+  )
+  const donor = await client.post('/__replica/seed/environment', { token: null, json: {} })
+  const state = await client.get('/__replica/state', { token: null })
+  const crm = state.body.environmentData[donor.body.id].crm
+  const given = await client.post('/__replica/seed/snapshot', {
+    token: null,
+    json: { environmentId: environment.body.id, data: { crm } },
+  })
+  expect(given.status).toBe(201)
+})

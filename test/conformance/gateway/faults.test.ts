@@ -1,6 +1,6 @@
 import { ErrorBody } from '../../../src/schemas/index.js'
 import { conformanceTest, expect } from '../../support/harness.js'
-import { callApp, connect, expectRefusal, listRecorded } from './app-calls.js'
+import { callApp, connect, expectRefusal, listRecorded } from '../../support/app-calls.js'
 
 const test = conformanceTest({ clock: 'manual' })
 

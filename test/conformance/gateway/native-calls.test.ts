@@ -1,6 +1,6 @@
 import { vi } from 'vitest'
 import { conformanceTest, expect } from '../../support/harness.js'
-import { callApp, connect, expectRefusal, lastRecorded, MiB, testApp } from './app-calls.js'
+import { callApp, connect, expectRefusal, lastRecorded, MiB, testApp } from '../../support/app-calls.js'
 
 const test = conformanceTest({ clock: 'manual', nativeHandlers: { crm: testApp } })
 

@@ -2,7 +2,7 @@ import { RecordedRequestDetail } from '../../../src/schemas/index.js'
 import type { Client } from '../../support/client.js'
 import { conformanceTest, expect } from '../../support/harness.js'
 import { expectError } from '../../support/management.js'
-import { callApp, connect, lastRecorded, MiB, testApp } from './app-calls.js'
+import { callApp, connect, lastRecorded, MiB, testApp } from '../../support/app-calls.js'
 
 const test = conformanceTest({ clock: 'manual', nativeHandlers: { crm: testApp } })
 

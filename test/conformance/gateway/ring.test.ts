@@ -1,6 +1,6 @@
 import { conformanceTest, expect } from '../../support/harness.js'
 import { expectError } from '../../support/management.js'
-import { callApp, connect, listRecorded } from './app-calls.js'
+import { callApp, connect, listRecorded } from '../../support/app-calls.js'
 
 const test = conformanceTest({ clock: 'manual', maxRecordedCalls: 3 })
 

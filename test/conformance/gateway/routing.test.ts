@@ -1,7 +1,14 @@
 import { ErrorBody } from '../../../src/schemas/index.js'
 import { conformanceTest, expect } from '../../support/harness.js'
 import { createEnvironment, TOKENS } from '../../support/management.js'
-import { callApp, connect, credentialsFor, expectRefusal, lastRecorded, listRecorded } from './app-calls.js'
+import {
+  callApp,
+  connect,
+  credentialsFor,
+  expectRefusal,
+  lastRecorded,
+  listRecorded,
+} from '../../support/app-calls.js'
 
 const test = conformanceTest({ clock: 'manual', lifecycle: { startMs: 1000, resumeMs: 1000 } })
 

@@ -2,7 +2,7 @@ import { ErrorBody, RequestStats } from '../../../src/schemas/index.js'
 import type { Client } from '../../support/client.js'
 import { conformanceTest, expect } from '../../support/harness.js'
 import { expectError, TOKENS } from '../../support/management.js'
-import { callApp, connect, testApp } from '../gateway/app-calls.js'
+import { callApp, connect, testApp } from '../../support/app-calls.js'
 
 const test = conformanceTest({ clock: 'manual', nativeHandlers: { crm: testApp } })
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createRequestLog, type PendingCall } from './request-log.js'
-import type { RawCall } from './request-recording.js'
+import type { RawCall } from './raw-call.js'
 
 function call(query: string, responseSize = 0): RawCall {
   return {

@@ -6,13 +6,15 @@
  * version's actor header may switch the actor to another actor of that version.
  * Refusals are thrown as `GatewayRefusal`s, checked in this order: token, prefix, environment
  * status, actor.
+ * @note In the gateway, not management: only the gateway resolves calls, and it throws the
+ * gateway's refusals; it reads management's credentials and operations, which sit below it.
  */
 import type { Version } from '../schemas/app.js'
-import type { StoredEnvironment, StoredEnvironmentApp } from '../store/stored-records.js'
-import type { ManagementContext } from './context.js'
-import { findCredentialsByToken } from './credentials.js'
+import type { StoredCredentials, StoredEnvironment, StoredEnvironmentApp } from '../store/stored-records.js'
+import type { ManagementContext } from '../management/context.js'
+import { findCredentialsByToken } from '../management/credentials.js'
+import { runOperation } from '../management/operation.js'
 import { GatewayRefusal, type RefusedCallTarget } from './gateway-refusal.js'
-import { runOperation } from './operation.js'
 
 export interface AppCallInput {
   /** The Bearer token of the `Authorization` header, if any. */
@@ -38,13 +40,55 @@ export interface AppCallTarget {
 }
 
 export async function resolveAppCall(ctx: ManagementContext, input: AppCallInput): Promise<AppCallTarget> {
-  const { headerToken, urlToken, prefix } = input
+  const { prefix } = input
   // until the token names one, a refusal is recorded under the environment the prefix names
   const prefixed = prefix && ctx.store.environments.get(prefix.environmentId)
-  let target: RefusedCallTarget | undefined = prefixed
-    ? { environmentId: prefixed.id, app: prefix.appName ?? '' }
-    : undefined
+  const { token, credentials } = authenticate(
+    ctx,
+    input,
+    prefixed ? { environmentId: prefixed.id, app: prefix.appName ?? '' } : undefined,
+  )
 
+  // applies due lifecycle transitions (a start that has completed); nothing to await when none is due
+  const next = ctx.due.nextAt()
+  if (next !== undefined && next <= ctx.clock.nowMs()) await runOperation(ctx, () => undefined)
+  const environment = ctx.store.environments.get(credentials.environmentId)
+  const target: RefusedCallTarget = { environmentId: credentials.environmentId, app: credentials.app }
+  if (!environment) {
+    throw new GatewayRefusal(
+      'environment_not_found',
+      `Failed to find environment "${credentials.environmentId}"`,
+      target,
+    )
+  }
+  checkPrefix(environment, credentials.app, prefix, target)
+  checkRunning(ctx, environment, target)
+
+  const app = environment.apps.find((entry) => entry.name === credentials.app)
+  if (!app) {
+    throw new GatewayRefusal(
+      'app_not_found',
+      `Failed to find app "${credentials.app}" in environment "${environment.id}"`,
+      target,
+    )
+  }
+  const version = ctx.store.versions.get(app.versionId)
+  return {
+    environment,
+    app,
+    version,
+    actor: chooseActor(version, credentials.actorId, input.headers, target),
+    token,
+  }
+}
+
+/** The token the call presents (header or URL, which must agree) and the credentials it names. */
+function authenticate(
+  ctx: ManagementContext,
+  input: AppCallInput,
+  target: RefusedCallTarget | undefined,
+): { token: string; credentials: StoredCredentials } {
+  const { headerToken, urlToken } = input
   if (headerToken !== undefined && urlToken !== undefined && headerToken !== urlToken) {
     throw new GatewayRefusal(
       'unauthenticated',
@@ -73,19 +117,16 @@ export async function resolveAppCall(ctx: ManagementContext, input: AppCallInput
       target,
     )
   }
+  return { token, credentials }
+}
 
-  // applies due lifecycle transitions (a start that has completed); nothing to await when none is due
-  const next = ctx.due.nextAt()
-  if (next !== undefined && next <= ctx.clock.nowMs()) await runOperation(ctx, () => undefined)
-  const environment = ctx.store.environments.get(credentials.environmentId)
-  target = { environmentId: credentials.environmentId, app: credentials.app }
-  if (!environment) {
-    throw new GatewayRefusal(
-      'environment_not_found',
-      `Failed to find environment "${credentials.environmentId}"`,
-      target,
-    )
-  }
+/** An `/apps/{environmentId}[/{appName}]` prefix must name the token's environment and app. */
+function checkPrefix(
+  environment: StoredEnvironment,
+  tokenApp: string,
+  prefix: AppCallInput['prefix'],
+  target: RefusedCallTarget,
+): void {
   if (prefix && prefix.environmentId !== environment.id) {
     throw new GatewayRefusal(
       'prefix_mismatch',
@@ -93,7 +134,7 @@ export async function resolveAppCall(ctx: ManagementContext, input: AppCallInput
       target,
     )
   }
-  if (prefix?.appName !== undefined && prefix.appName !== credentials.app) {
+  if (prefix?.appName !== undefined && prefix.appName !== tokenApp) {
     if (!environment.apps.some((app) => app.name === prefix.appName)) {
       throw new GatewayRefusal(
         'app_not_found',
@@ -106,24 +147,6 @@ export async function resolveAppCall(ctx: ManagementContext, input: AppCallInput
       `Failed to authenticate: the token is not valid for app "${prefix.appName}"`,
       target,
     )
-  }
-  checkRunning(ctx, environment, target)
-
-  const app = environment.apps.find((entry) => entry.name === credentials.app)
-  if (!app) {
-    throw new GatewayRefusal(
-      'app_not_found',
-      `Failed to find app "${credentials.app}" in environment "${environment.id}"`,
-      target,
-    )
-  }
-  const version = ctx.store.versions.get(app.versionId)
-  return {
-    environment,
-    app,
-    version,
-    actor: chooseActor(version, credentials.actorId, input.headers, target),
-    token,
   }
 }
 
@@ -186,11 +209,4 @@ function chooseActor(
     return requested
   }
   return credentialsActor
-}
-
-/** Native API versions a catalog version serves, in catalog order, without repeats. */
-export function apiVersionsOf(version: Version | undefined): string[] {
-  const out = new Set<string>()
-  for (const api of version?.apis ?? []) for (const apiVersion of api.apiVersions) out.add(apiVersion)
-  return [...out]
 }

@@ -3,12 +3,12 @@
  * reading what was recorded, and a test app whose native handler can answer any size and shape.
  */
 import { expect } from 'vitest'
-import type { NativeHandler } from '../../../src/replica/native-call.js'
-import type { SeedEnvironmentInput } from '../../../src/index.js'
-import { Credentials, RecordedRequestDetail, RecordedRequestList } from '../../../src/schemas/index.js'
-import { GatewayErrorBody, type GatewayErrorCode } from '../../../src/schemas/gateway-error.js'
-import type { ApiResponse, Client, RequestOptions } from '../../support/client.js'
-import type { ConformanceFixtures } from '../../support/harness.js'
+import type { NativeHandler } from '../../src/replica/native-call.js'
+import type { SeedEnvironmentInput } from '../../src/index.js'
+import { Credentials, RecordedRequestDetail, RecordedRequestList } from '../../src/schemas/index.js'
+import { GatewayErrorBody, type GatewayErrorCode } from '../../src/schemas/gateway-error.js'
+import type { ApiResponse, Client, RequestOptions } from './client.js'
+import type { ConformanceFixtures } from './harness.js'
 
 export const MiB = 1024 * 1024
 

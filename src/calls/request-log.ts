@@ -12,9 +12,11 @@
  * whose ids say nothing of their new place, are found through a map.
  */
 import { makeId, randomBase36 } from '../store/ids.js'
-import { type ExportedCall, type PendingCall, type RawCall, RecordedCall } from './request-recording.js'
+import type { ExportedCall } from './call-export.js'
+import type { RawCall } from './raw-call.js'
+import { type PendingCall, RecordedCall } from './recorded-call.js'
 
-export type { PendingCall } from './request-recording.js'
+export type { PendingCall } from './recorded-call.js'
 
 /** Whole bodies kept for download per environment; its oldest go first beyond it. */
 export const KEPT_BODIES_BUDGET_BYTES = 32 * 1024 * 1024
@@ -66,51 +68,138 @@ class Ring {
 }
 
 export function createRequestLog(options: { capacity: number; keptBodiesBudget?: number }): RequestLog {
-  const { capacity } = options
-  const budget = options.keptBodiesBudget ?? KEPT_BODIES_BUDGET_BYTES
-  const evictedReason = `Evicted: recorded bodies are kept up to ${budget} bytes per environment, oldest dropped first`
-  let rings = new Map<string, Ring>()
-  let ringsByNo: Ring[] = []
-  // calls whose id does not say where they sit (imported ones)
-  let elsewhere = new Map<string, RecordedCall>()
-  let generation = 0
+  return new RingLog(options.capacity, options.keptBodiesBudget ?? KEPT_BODIES_BUDGET_BYTES)
+}
 
-  const ringOf = (environmentId: string): Ring => {
-    let ring = rings.get(environmentId)
+/** The rings of every environment, and the calls found by map (imported ones). */
+class RingLog implements RequestLog {
+  rings = new Map<string, Ring>()
+  ringsByNo: Ring[] = []
+  /** Calls whose id does not say where they sit (imported ones). */
+  elsewhere = new Map<string, RecordedCall>()
+  generation = 0
+  readonly evictedReason: string
+
+  constructor(
+    readonly capacity: number,
+    readonly budget: number,
+  ) {
+    this.evictedReason = `Evicted: recorded bodies are kept up to ${budget} bytes per environment, oldest dropped first`
+  }
+
+  begin(environmentId: string): PendingCall | undefined {
+    if (this.capacity === 0) return undefined
+    const ring = this.ringOf(environmentId)
+    const id = placedId(ring.no, ring.nextSeq)
+    const call = new RecordedCall(id ?? makeId('request'), environmentId, ring.nextSeq, this.generation)
+    this.place(ring, call)
+    if (id === undefined) this.elsewhere.set(call.id, call)
+    return call
+  }
+
+  complete(pending: PendingCall, raw: RawCall): void {
+    const call = pending as RecordedCall
+    if (call.completed || call.generation !== this.generation) return
+    const ring = this.ringOf(call.environmentId)
+    // dropped while in flight
+    if (ring.at(call.seq) !== call) return
+    const previous = ring.at(call.seq - 1)
+    call.complete(raw, previous?.completed ? previous : undefined)
+    this.keep(ring, call)
+  }
+
+  get(id: string): RecordedCall | undefined {
+    const place = placeOf(id)
+    const placed = place && this.ringsByNo[place.no]?.at(place.seq)
+    const call = placed?.id === id ? placed : this.elsewhere.get(id)
+    return call?.completed ? call : undefined
+  }
+
+  *newestFirst(environmentId: string, beforeSeq?: number): Generator<{ call: RecordedCall; seq: number }> {
+    const ring = this.rings.get(environmentId)
+    if (!ring) return
+    const start = Math.min(ring.nextSeq, beforeSeq ?? ring.nextSeq) - 1
+    for (let seq = start; seq >= ring.firstSeq; seq--) {
+      const call = ring.at(seq)
+      if (call?.completed) yield { call, seq }
+    }
+  }
+
+  clear(): void {
+    this.rings = new Map()
+    this.ringsByNo = []
+    this.elsewhere = new Map()
+    this.generation++
+  }
+
+  exportAll(): ExportedCall[] {
+    const out: ExportedCall[] = []
+    for (const ring of this.rings.values()) {
+      for (let seq = ring.firstSeq; seq < ring.nextSeq; seq++) {
+        const call = ring.at(seq)
+        if (call?.completed) out.push(call.toExport())
+      }
+    }
+    return out
+  }
+
+  importAll(calls: readonly ExportedCall[]): void {
+    this.clear()
+    if (this.capacity === 0) return
+    for (const exported of calls) {
+      const ring = this.ringOf(exported.environmentId)
+      // out of order or repeated: append after what is there
+      const seq = Math.max(exported.seq, ring.nextSeq)
+      const call = RecordedCall.fromExport(exported, seq, this.generation)
+      const previous = this.get(call.id)
+      if (previous) {
+        const held = this.ringOf(previous.environmentId)
+        this.evict(held, previous.seq)
+        held.calls[previous.seq % this.capacity] = undefined
+      }
+      this.place(ring, call)
+      if (!isPlacedId(call.id, ring.no, call.seq)) this.elsewhere.set(call.id, call)
+      this.keep(ring, call)
+    }
+  }
+
+  private ringOf(environmentId: string): Ring {
+    let ring = this.rings.get(environmentId)
     if (!ring) {
-      ring = new Ring(ringsByNo.length, capacity)
-      rings.set(environmentId, ring)
-      ringsByNo.push(ring)
+      ring = new Ring(this.ringsByNo.length, this.capacity)
+      this.rings.set(environmentId, ring)
+      this.ringsByNo.push(ring)
     }
     return ring
   }
 
   /** Lets go of the call in `seq`'s slot (a pending one then never completes: it is not there). */
-  const evict = (ring: Ring, seq: number): void => {
-    const slot = seq % capacity
+  private evict(ring: Ring, seq: number): void {
+    const slot = seq % this.capacity
     const counted = ring.counted[slot]
     if (counted) {
       ring.keptBytes -= counted
       ring.counted[slot] = 0
     }
-    if (elsewhere.size > 0) {
+    if (this.elsewhere.size > 0) {
       const call = ring.calls[slot]
-      if (call && elsewhere.get(call.id) === call) elsewhere.delete(call.id)
+      if (call && this.elsewhere.get(call.id) === call) this.elsewhere.delete(call.id)
     }
   }
 
   /** Appends a call whose seq is >= nextSeq, dropping the oldest beyond capacity. */
-  const place = (ring: Ring, call: RecordedCall): void => {
+  private place(ring: Ring, call: RecordedCall): void {
+    const { capacity } = this
     if (call.seq - ring.nextSeq >= capacity) {
       // an imported gap wider than the ring: everything held would be dropped on the way
-      for (let seq = ring.firstSeq; seq < ring.nextSeq; seq++) evict(ring, seq)
+      for (let seq = ring.firstSeq; seq < ring.nextSeq; seq++) this.evict(ring, seq)
       ring.calls.length = 0
       ring.counted.length = 0
       ring.firstSeq = ring.nextSeq = call.seq
     }
     for (; ring.nextSeq <= call.seq; ring.nextSeq++) {
       if (ring.nextSeq - ring.firstSeq === capacity) {
-        evict(ring, ring.firstSeq)
+        this.evict(ring, ring.firstSeq)
         ring.calls[ring.firstSeq % capacity] = undefined
         ring.firstSeq++
       }
@@ -122,99 +211,20 @@ export function createRequestLog(options: { capacity: number; keptBodiesBudget?:
   }
 
   /** Counts the call's whole bodies, letting the oldest bodies of the ring go beyond the budget. */
-  const keep = (ring: Ring, call: RecordedCall): void => {
+  private keep(ring: Ring, call: RecordedCall): void {
     if (call.keptBytes === 0) return
+    const { capacity } = this
     ring.counted[call.seq % capacity] = call.keptBytes
     ring.keptBytes += call.keptBytes
     if (ring.bodiesFrom < ring.firstSeq) ring.bodiesFrom = ring.firstSeq
-    while (ring.keptBytes > budget && ring.bodiesFrom < ring.nextSeq) {
+    while (ring.keptBytes > this.budget && ring.bodiesFrom < ring.nextSeq) {
       const slot = ring.bodiesFrom++ % capacity
       const counted = ring.counted[slot]
       if (!counted) continue
       ring.keptBytes -= counted
       ring.counted[slot] = 0
-      ring.calls[slot]?.dropKeptBodies(evictedReason)
+      ring.calls[slot]?.dropKeptBodies(this.evictedReason)
     }
-  }
-
-  return {
-    capacity,
-
-    begin(environmentId) {
-      if (capacity === 0) return undefined
-      const ring = ringOf(environmentId)
-      const id = placedId(ring.no, ring.nextSeq)
-      const call = new RecordedCall(id ?? makeId('request'), environmentId, ring.nextSeq, generation)
-      place(ring, call)
-      if (id === undefined) elsewhere.set(call.id, call)
-      return call
-    },
-
-    complete(pending, raw) {
-      const call = pending as RecordedCall
-      if (call.completed || call.generation !== generation) return
-      const ring = ringOf(call.environmentId)
-      // dropped while in flight
-      if (ring.at(call.seq) !== call) return
-      const previous = ring.at(call.seq - 1)
-      call.complete(raw, previous?.completed ? previous : undefined)
-      keep(ring, call)
-    },
-
-    get(id) {
-      const place = placeOf(id)
-      const placed = place && ringsByNo[place.no]?.at(place.seq)
-      const call = placed?.id === id ? placed : elsewhere.get(id)
-      return call?.completed ? call : undefined
-    },
-
-    *newestFirst(environmentId, beforeSeq) {
-      const ring = rings.get(environmentId)
-      if (!ring) return
-      const start = Math.min(ring.nextSeq, beforeSeq ?? ring.nextSeq) - 1
-      for (let seq = start; seq >= ring.firstSeq; seq--) {
-        const call = ring.at(seq)
-        if (call?.completed) yield { call, seq }
-      }
-    },
-
-    clear() {
-      rings = new Map()
-      ringsByNo = []
-      elsewhere = new Map()
-      generation++
-    },
-
-    exportAll() {
-      const out: ExportedCall[] = []
-      for (const ring of rings.values()) {
-        for (let seq = ring.firstSeq; seq < ring.nextSeq; seq++) {
-          const call = ring.at(seq)
-          if (call?.completed) out.push(call.toExport())
-        }
-      }
-      return out
-    },
-
-    importAll(calls) {
-      this.clear()
-      if (capacity === 0) return
-      for (const exported of calls) {
-        const ring = ringOf(exported.environmentId)
-        // out of order or repeated: append after what is there
-        const seq = Math.max(exported.seq, ring.nextSeq)
-        const call = RecordedCall.fromExport(exported, seq, generation)
-        const previous = this.get(call.id)
-        if (previous) {
-          const held = ringOf(previous.environmentId)
-          evict(held, previous.seq)
-          held.calls[previous.seq % capacity] = undefined
-        }
-        place(ring, call)
-        if (!isPlacedId(call.id, ring.no, call.seq)) elsewhere.set(call.id, call)
-        keep(ring, call)
-      }
-    },
   }
 }
 

@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import {
-  KEPT_BODY_MAX_BYTES,
-  PREVIEW_BYTES,
-  type RawCall,
-  RecordedCall,
-  toBodyPreview,
-  toRecordedRequest,
-} from './request-recording.js'
+import { KEPT_BODY_MAX_BYTES, PREVIEW_BYTES, toBodyPreview } from './body-keeping.js'
+import type { RawCall } from './raw-call.js'
+import { RecordedCall, toRecordedRequest } from './recorded-call.js'
 
 const encode = (text: string) => new TextEncoder().encode(text) as Uint8Array<ArrayBuffer>
 

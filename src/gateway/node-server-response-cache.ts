@@ -1,14 +1,14 @@
 /**
  * @module
- * Fast paths for the standalone transport, `@hono/node-server`, whose Request and Response are
- * lazy: reading a body or iterating the headers the public way makes it build a full Fetch
- * Request or Response (and a stream) first, which costs more than the whole gateway.
- * - A request keeps Node's `IncomingMessage` under a symbol: its `rawHeaders` (a public Node API,
- *   `[name, value, ...]`) are the request headers as sent.
- * - A response it made keeps `[status, body, headers]` in a cache under a symbol until read; a
- *   string or byte body and plain-object headers can be taken from there as they are.
- * Both are found by their symbol's description; when they are not there (another transport, or
- * another version of the adapter) callers take the public, slower way.
+ * A fast path for the standalone transport, `@hono/node-server`, whose Response is lazy: reading
+ * its body or iterating its headers the public way makes it build a full Fetch Response (and a
+ * stream) first, which costs more than the whole gateway. A response it made keeps
+ * `[status, body, headers]` in a cache under a private symbol until read; a string or byte body
+ * and plain-object headers can be taken from there as they are.
+ * @note This reads a private field of @hono/node-server (found by its symbol's description): it
+ * has no public way to see a response's body unread. When the field is not there (another
+ * transport, or another version of the adapter) callers take the public, slower way. Measured in
+ * docs/decisions.md ("Platform layers").
  */
 
 /**
@@ -28,15 +28,7 @@ function underSymbol(description: string): (object: object) => unknown {
   }
 }
 
-const incomingOf = underSymbol('incomingKey')
 const cacheOf = underSymbol('cache')
-
-/** The request's headers as Node's `rawHeaders`, when it came through @hono/node-server. */
-export function incomingRawHeaders(request: Request): readonly string[] | undefined {
-  const incoming = incomingOf(request) as { rawHeaders?: unknown } | undefined
-  const raw = incoming?.rawHeaders
-  return Array.isArray(raw) ? (raw as string[]) : undefined
-}
 
 export interface CachedResponse {
   body: string | Uint8Array | null

@@ -1,0 +1,161 @@
+/**
+ * @module
+ * What a recorded call keeps of its bodies, and their previews (DESIGN.md "Gateway"):
+ * - a body that contains a presented token, or belongs to a credentials exchange, is `redacted`
+ *   (no preview, no download);
+ * - a body larger than `KEPT_BODY_MAX_BYTES` (or one the gateway did not read whole) is `omitted`
+ *   with a reason and a preview of its first bytes;
+ * - any other body is `recorded` and kept whole for `getRequestBody`;
+ * - previews: the first `PREVIEW_BYTES` bytes, as text when the body is valid UTF-8 (cut at a
+ *   character boundary), else as base64 (`encoding: 'binary'`), with `previewTruncated`.
+ */
+import { isUtf8 } from 'node:buffer'
+import type { BodyCoverage, BodyEncoding, BodyPreview } from '../schemas/request.js'
+import type { RawBody } from './raw-call.js'
+import { containsSecret } from './redaction.js'
+
+/** Bytes of a body shown in its preview. */
+export const PREVIEW_BYTES = 4096
+/** Largest body kept whole for download. */
+export const KEPT_BODY_MAX_BYTES = 1024 * 1024
+
+const SECRET_REASON = 'The body contains an app token'
+const EXCHANGE_REASON = 'A credentials exchange: its bodies are never recorded'
+
+/** A recorded body: what the preview shows, and the bytes behind it while they are kept. */
+export interface StoredBody {
+  coverage: BodyCoverage
+  reason: string | null
+  contentType: string | null
+  bytes: number | null
+  encoding: BodyEncoding
+  /** The first bytes, for the preview; null when redacted. */
+  head: Uint8Array<ArrayBuffer> | null
+  /** The whole body while it is kept for download (`coverage: 'recorded'`). */
+  full: Uint8Array<ArrayBuffer> | null
+}
+
+/**
+ * Bounds what a raw body holds until it is read: a body over the recording cap keeps only its
+ * head. Whether it carried a token is decided now, while it is all there.
+ */
+export function trim(body: RawBody, secrets: readonly string[]): RawBody {
+  const size =
+    typeof body.data === 'string' ? (body.size ?? Buffer.byteLength(body.data)) : body.data.byteLength
+  if (size <= KEPT_BODY_MAX_BYTES) return body
+  const bytes = toBytes(body.data)
+  const carriesSecret = secrets.some((secret) => containsSecret(bytes, secret))
+  return {
+    ...body,
+    // a copy, so the large body it came from is not held
+    data: carriesSecret ? new Uint8Array(0) : bytes.slice(0, PREVIEW_BYTES),
+    complete: false,
+    reason: carriesSecret
+      ? SECRET_REASON
+      : (body.reason ??
+        `Larger than the ${KEPT_BODY_MAX_BYTES}-byte recording cap: only the preview is kept`),
+  }
+}
+
+/** Whole-body bytes a raw body will keep if it is not redacted. */
+export function keepable(body: RawBody): number {
+  if (!body.complete) return 0
+  return typeof body.data === 'string' ? (body.size ?? Buffer.byteLength(body.data)) : body.data.byteLength
+}
+
+/** The previous call's body when this one is the same (same text, type and reading). */
+export function sharedBody(body: RawBody, previous: RawBody): RawBody {
+  if (previous === body) return body
+  const same =
+    previous.contentType === body.contentType &&
+    previous.complete === body.complete &&
+    previous.size === body.size &&
+    previous.reason === body.reason &&
+    typeof previous.data === 'string' &&
+    previous.data === body.data
+  return same ? previous : body
+}
+
+/** The body as the API shows it: redacted, omitted (with a preview) or recorded whole. */
+export function storeBody(
+  raw: RawBody,
+  secrets: readonly string[],
+  credentialsExchange: boolean,
+): StoredBody {
+  const bytes = toBytes(raw.data)
+  const base = { contentType: raw.contentType, bytes: raw.size }
+  const encoding = encodingOf(bytes, raw.complete)
+  if (
+    credentialsExchange ||
+    raw.reason === SECRET_REASON ||
+    secrets.some((secret) => containsSecret(bytes, secret))
+  ) {
+    return {
+      ...base,
+      coverage: 'redacted',
+      reason: credentialsExchange ? EXCHANGE_REASON : SECRET_REASON,
+      encoding,
+      head: null,
+      full: null,
+    }
+  }
+  if (!raw.complete) {
+    return {
+      ...base,
+      coverage: 'omitted',
+      reason: raw.reason ?? 'The body was not read whole',
+      encoding,
+      head: bytes.length > PREVIEW_BYTES ? bytes.slice(0, PREVIEW_BYTES) : bytes,
+      full: null,
+    }
+  }
+  return {
+    ...base,
+    coverage: 'recorded',
+    reason: null,
+    encoding,
+    head: bytes.subarray(0, PREVIEW_BYTES),
+    full: bytes,
+  }
+}
+
+/** Lets the whole body go (the preview stays), saying why. */
+export function unkeep(body: StoredBody, reason: string): StoredBody {
+  if (!body.full) return body
+  return { ...body, coverage: 'omitted', reason, head: body.head?.slice() ?? null, full: null }
+}
+
+export function toBodyPreview(body: StoredBody): BodyPreview {
+  const { coverage, reason, contentType, bytes, encoding, head } = body
+  if (!head) {
+    return { coverage, reason, contentType, bytes, encoding, preview: null, previewTruncated: false }
+  }
+  const end = Math.min(head.length, PREVIEW_BYTES)
+  const shown = encoding === 'utf8' ? utf8Boundary(head, end) : end
+  const slice = Buffer.from(head.buffer, head.byteOffset, shown)
+  const preview = slice.toString(encoding === 'utf8' ? 'utf8' : 'base64')
+  // an unknown size means the body was not read to its end: there is more than the preview
+  const total = bytes ?? Number.POSITIVE_INFINITY
+  return { coverage, reason, contentType, bytes, encoding, preview, previewTruncated: total > shown }
+}
+
+function toBytes(data: Uint8Array<ArrayBuffer> | string): Uint8Array<ArrayBuffer> {
+  return typeof data === 'string' ? (new TextEncoder().encode(data) as Uint8Array<ArrayBuffer>) : data
+}
+
+/** `utf8` when the bytes are valid UTF-8 (a body read only in part may end inside a character). */
+function encodingOf(bytes: Uint8Array, complete: boolean): 'utf8' | 'binary' {
+  const checked = complete ? bytes : bytes.subarray(0, utf8Boundary(bytes, bytes.length))
+  return isUtf8(checked) ? 'utf8' : 'binary'
+}
+
+/** `end`, or less so that `bytes[0, end)` does not stop inside a UTF-8 character. */
+function utf8Boundary(bytes: Uint8Array, end: number): number {
+  // the last byte that is not a continuation byte (10xxxxxx) starts the last character
+  let start = end - 1
+  while (start >= 0 && start > end - 4 && (bytes[start]! & 0xc0) === 0x80) start--
+  if (start < 0) return end
+  const lead = bytes[start]!
+  const length = lead < 0x80 ? 1 : lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 1
+  return start + length > end ? start : end
+}

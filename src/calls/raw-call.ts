@@ -1,0 +1,53 @@
+/**
+ * @module
+ * A finished call as the gateway hands it over for recording, before redaction: what the gateway
+ * writes, and the only shape of a call the gateway needs to know.
+ */
+import type { RespondedBy } from '../schemas/request.js'
+
+/** A body as the gateway saw it. */
+export interface RawBody {
+  contentType: string | null
+  /** The whole body, or its first bytes when `complete` is false (a string is UTF-8 text). */
+  data: Uint8Array<ArrayBuffer> | string
+  complete: boolean
+  /** Total size in bytes, when known. */
+  size: number | null
+  /** Why the body was not read whole. */
+  reason?: string
+}
+
+/**
+ * Headers as the gateway has them: name/value pairs (a Fetch `Headers`), a flat
+ * `[name, value, ...]` list (Node's `rawHeaders`), or a plain object.
+ */
+export type HeaderSource =
+  | Iterable<readonly [string, string]>
+  | readonly string[]
+  | Readonly<Record<string, string>>
+
+/** A finished call as the gateway saw it, before redaction. */
+export interface RawCall {
+  app: string
+  method: string
+  /** The path as sent, prefix included. */
+  path: string
+  /** The query string without `?`. */
+  query: string
+  requestHeaders: HeaderSource
+  requestBody: RawBody
+  responseStatus: number
+  respondedBy: RespondedBy
+  errorCode: string | null
+  responseHeaders: HeaderSource
+  responseBody: RawBody
+  receivedAtMs: number
+  durationMs: number
+  /** Tokens the caller presented (valid or not): blanked wherever they appear. */
+  secrets: readonly string[]
+  /** A credentials exchange (login, OAuth token): both bodies are redacted. */
+  credentialsExchange?: boolean
+}
+
+/** An empty body, complete: shared by calls that have none. */
+export const NO_BODY: RawBody = { contentType: null, data: '', complete: true, size: 0 }

@@ -1,0 +1,84 @@
+/**
+ * @module
+ * Admission: a call to an app URL is tied to its environment, app and actor by its token
+ * (`resolveAppCall`, which refuses what it must), takes its place among the recorded calls, and
+ * is refused when its body is over the cap. What passes is described to the app as a `NativeCall`.
+ */
+import type { ManagementContext } from '../management/context.js'
+import type { NativeCall } from '../replica/native-call.js'
+import type { Version } from '../schemas/app.js'
+import type { AppPath } from './app-path.js'
+import { GatewayRefusal, type RefusedCallTarget } from './gateway-refusal.js'
+import type { ReceivedCall } from './received-call.js'
+import { resolveAppCall } from './resolve-app-call.js'
+
+/** A call the gateway lets through to the app. */
+export interface AdmittedCall {
+  path: AppPath
+  /** Its environment and app: where it is recorded, and what faults match. */
+  where: RefusedCallTarget
+  /** What the app is told about the call. */
+  native: NativeCall
+}
+
+/** The native API versions a catalog version serves (see `apiVersionsCache`). */
+export type ApiVersionsOf = (version: Version | undefined) => readonly string[]
+
+export async function admitCall(
+  ctx: ManagementContext,
+  call: ReceivedCall,
+  maxBytes: number,
+  apiVersions: ApiVersionsOf,
+): Promise<AdmittedCall> {
+  const { request, url, path } = call
+  if (!path) throw new GatewayRefusal('not_found', `Failed to find route: ${request.method} ${url.pathname}`)
+  const target = await resolveAppCall(ctx, {
+    headerToken: call.headerToken,
+    urlToken: path.urlToken,
+    prefix: path.prefix,
+    headers: request.headers,
+  })
+  const { environment, app } = target
+  const where = { environmentId: environment.id, app: app.name }
+  call.pending = ctx.requestLog.begin(environment.id)
+  call.app = app.name
+  if (!call.body.complete) {
+    throw new GatewayRefusal(
+      'request_too_large',
+      `Failed to pass the request on: its body is larger than ${maxBytes} bytes`,
+      where,
+    )
+  }
+  const native: NativeCall = {
+    environmentId: environment.id,
+    appName: app.name,
+    appId: app.appId,
+    versionId: app.versionId,
+    actor: target.actor,
+    apiVersions: apiVersions(target.version),
+  }
+  return { path, where, native }
+}
+
+/**
+ * Native API versions a catalog version serves, in catalog order, without repeats; worked out
+ * once per version (a catalog version's record is replaced, never changed, when the catalog changes).
+ */
+export function apiVersionsCache(): ApiVersionsOf {
+  const cache = new WeakMap<Version, readonly string[]>()
+  return (version) => {
+    if (!version) return []
+    let served = cache.get(version)
+    if (!served) {
+      served = Object.freeze(apiVersionsOf(version))
+      cache.set(version, served)
+    }
+    return served
+  }
+}
+
+function apiVersionsOf(version: Version): string[] {
+  const out = new Set<string>()
+  for (const api of version.apis) for (const apiVersion of api.apiVersions) out.add(apiVersion)
+  return [...out]
+}

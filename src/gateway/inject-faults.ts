@@ -1,0 +1,48 @@
+/**
+ * @module
+ * Queued `gateway.latency` and `gateway.error` faults (DESIGN.md "Faults"): a latency fault delays
+ * the call, an error fault answers it in the app's stead. Each applies to the calls of its
+ * environment and app (any, when not set) and is used once.
+ */
+import type { ManagementContext } from '../management/context.js'
+import type { CallOutcome } from './call-outcome.js'
+import { refusedOutcome } from './call-outcome.js'
+import { GatewayRefusal, type RefusedCallTarget } from './gateway-refusal.js'
+import type { ReceivedCall } from './received-call.js'
+
+/** Whether a gateway fault is queued at all (most calls: no, and no step to take). */
+export function hasGatewayFaults(ctx: ManagementContext): boolean {
+  return ctx.faults.has('gateway.latency') || ctx.faults.has('gateway.error')
+}
+
+/** Waits out a latency fault; answers for the app when an error fault applies, else undefined. */
+export async function injectFaults(
+  ctx: ManagementContext,
+  call: ReceivedCall,
+  where: RefusedCallTarget,
+): Promise<CallOutcome | undefined> {
+  const latency = ctx.faults.has('gateway.latency')
+    ? ctx.faults.take('gateway.latency', (fault) => faultMatches(fault, where))
+    : undefined
+  if (latency) {
+    await new Promise((resolve) => setTimeout(resolve, latency.latencyMs))
+    call.injectedMs = latency.latencyMs
+  }
+  const failure = ctx.faults.has('gateway.error')
+    ? ctx.faults.take('gateway.error', (fault) => faultMatches(fault, where))
+    : undefined
+  if (!failure) return undefined
+  const message = failure.message ?? `The app "${where.app}" failed (injected fault)`
+  return refusedOutcome(new GatewayRefusal('upstream_error', message, where), failure.status)
+}
+
+/** A gateway fault applies to calls of its environment and app (each: any when not set). */
+function faultMatches(
+  fault: { environmentId?: string | undefined; app?: string | undefined },
+  target: RefusedCallTarget,
+): boolean {
+  return (
+    (fault.environmentId === undefined || fault.environmentId === target.environmentId) &&
+    (fault.app === undefined || fault.app === target.app)
+  )
+}

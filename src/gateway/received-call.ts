@@ -1,0 +1,57 @@
+/**
+ * @module
+ * One call from the moment the gateway receives it: what it asks for (URL, app path, token,
+ * body), and where its recording stands. Every step of `create-gateway.ts` reads and fills it.
+ */
+import type { PendingCall } from '../calls/recorded-call.js'
+import { type AppPath, parseAppPath } from './app-path.js'
+import { type RequestBody, readRequestBody } from './request-body.js'
+import { type SplitUrl, splitUrl } from './split-url.js'
+
+export interface ReceivedCall {
+  request: Request
+  url: SplitUrl
+  /** Undefined for an `/apps` path that names no environment. */
+  path: AppPath | undefined
+  /** The Bearer token of the `Authorization` header, if any. */
+  headerToken: string | undefined
+  body: RequestBody
+  receivedAtMs: number
+  /** The request headers as sent (Node's `rawHeaders`), when the transport handed them over. */
+  rawHeaders: readonly string[] | undefined
+  /** Its place among the recorded calls, once it is tied to an environment. */
+  pending: PendingCall | undefined
+  /** The app it is recorded under. */
+  app: string
+  /** Latency a `gateway.latency` fault added (a manual clock does not see it pass). */
+  injectedMs: number
+}
+
+/** Reads what the call asks for, and its body (at most `maxBytes` of it). */
+export async function receiveCall(
+  request: Request,
+  receivedAtMs: number,
+  maxBytes: number,
+  rawHeaders: readonly string[] | undefined,
+): Promise<ReceivedCall> {
+  const url = splitUrl(request.url)
+  const path = parseAppPath(url.pathname)
+  const headerToken = bearerToken(request.headers.get('authorization'))
+  const body = await readRequestBody(request, maxBytes)
+  return {
+    request,
+    url,
+    path,
+    headerToken,
+    body,
+    receivedAtMs,
+    rawHeaders,
+    pending: undefined,
+    app: '',
+    injectedMs: 0,
+  }
+}
+
+function bearerToken(header: string | null): string | undefined {
+  return header?.match(/^Bearer\s+(\S+)\s*$/i)?.[1]
+}

@@ -1,0 +1,62 @@
+/**
+ * @module
+ * The request body as the gateway reads it (at most the cap, for the refusal and the recording),
+ * and the request the app then sees.
+ */
+import type { RawBody } from '../calls/raw-call.js'
+import type { AppPath } from './app-path.js'
+import { readCapped } from './read-capped.js'
+import type { SplitUrl } from './split-url.js'
+
+/** The request body as read: `unread` when the method carries none (the request can be passed on). */
+export type RequestBody = RawBody & { unread: boolean }
+
+const EMPTY = new Uint8Array(0) as Uint8Array<ArrayBuffer>
+const NO_BODY: RequestBody = Object.freeze({
+  contentType: null,
+  data: EMPTY,
+  complete: true,
+  size: 0,
+  unread: true,
+})
+
+/** GET and HEAD carry no body: the request is left unread, so it can be passed on as it is. */
+export async function readRequestBody(request: Request, maxBytes: number): Promise<RequestBody> {
+  const contentType = request.headers.get('content-type')
+  if (request.method === 'GET' || request.method === 'HEAD') {
+    // shared: a recorded call holds its request body, and most have this one
+    return contentType === null
+      ? NO_BODY
+      : { contentType, data: EMPTY, complete: true, size: 0, unread: true }
+  }
+  const declared = request.headers.get('content-length')
+  const length = declared === null ? Number.NaN : Number(declared)
+  if (Number.isSafeInteger(length) && length >= 0 && length <= maxBytes) {
+    // the declared length bounds the read (the node adapter reads such a body without a stream)
+    const data = new Uint8Array(await request.arrayBuffer())
+    return { contentType, data, complete: true, size: data.byteLength, unread: false }
+  }
+  const body = await readCapped(request.body, maxBytes, declared)
+  return {
+    contentType,
+    data: body.bytes,
+    complete: body.complete,
+    size: body.size,
+    unread: false,
+    ...(body.complete
+      ? {}
+      : { reason: `Larger than the ${maxBytes}-byte limit: the gateway did not read it` }),
+  }
+}
+
+/** The request the app sees: the native path and query, and the body the gateway read. */
+export function nativeRequest(request: Request, url: SplitUrl, path: AppPath, body: RequestBody): Request {
+  if (body.unread && path.nativePath === url.pathname) return request
+  const target = new URL(path.nativePath + url.search, url.origin)
+  if (body.unread) return new Request(target, { method: request.method, headers: request.headers })
+  const headers = new Headers(request.headers)
+  headers.delete('content-length')
+  headers.delete('transfer-encoding')
+  const data = body.data as Uint8Array<ArrayBuffer>
+  return new Request(target, { method: request.method, headers, body: data.byteLength > 0 ? data : null })
+}
