@@ -6,7 +6,7 @@
  * `record-writes.ts` do).
  */
 import { normaliseId } from '../ids.js'
-import type { FieldDef, ObjectDef } from '../metadata/crm-schema.js'
+import type { FieldDef, ObjectDef } from '../../schemas/crm-schema.js'
 import type { MetadataService } from '../metadata/metadata-service.js'
 
 export type FieldValue = string | number | boolean | null
