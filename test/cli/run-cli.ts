@@ -42,3 +42,17 @@ export async function listeningUrl(run: CliRun, timeoutMs = 15_000): Promise<str
   run.child.kill('SIGKILL')
   throw new Error(`CLI did not start: ${run.stdout()} ${run.stderr()}`)
 }
+
+/** Waits until the stdout read so far satisfies `done`, and returns it. */
+export async function waitForOutput(
+  run: CliRun,
+  done: (stdout: string) => boolean,
+  timeoutMs = 15_000,
+): Promise<string> {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    if (done(run.stdout())) return run.stdout()
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+  throw new Error(`Failed to see the expected output within ${timeoutMs} ms: ${run.stdout().slice(-500)}`)
+}
