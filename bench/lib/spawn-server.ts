@@ -55,9 +55,15 @@ const CLI = fileURLToPath(new URL('../../src/server/cli.ts', import.meta.url))
  */
 export function spawnCli(
   args: string[],
-  options: { reader?: StdoutReader; env?: Record<string, string> } = {},
+  options: {
+    reader?: StdoutReader
+    env?: Record<string, string>
+    /** Another checkout's `src/server/cli.ts`, to compare before and after in one run. */
+    cli?: string
+  } = {},
 ): Promise<ServerProcess> {
-  return spawnNode(`replica-mock serve ${args.join(' ')}`.trim(), [CLI, 'serve', '--port', '0', ...args], {
+  const cli = options.cli ?? CLI
+  return spawnNode(`replica-mock serve ${args.join(' ')}`.trim(), [cli, 'serve', '--port', '0', ...args], {
     env: options.env,
     reader: options.reader ?? 'busy',
     readUrl: (line) => /^replica-mock listening on (http:\/\/\S+)$/.exec(line)?.[1],
