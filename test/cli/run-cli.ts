@@ -56,3 +56,22 @@ export async function waitForOutput(
   }
   throw new Error(`Failed to see the expected output within ${timeoutMs} ms: ${run.stdout().slice(-500)}`)
 }
+
+/** The default fixture's member: every permission. */
+export const MEMBER = { authorization: 'Bearer test-member-token', 'content-type': 'application/json' }
+
+/** Creates a running environment with the CRM app on the server at `url` and credentials for it. */
+export async function createAppCredentials(
+  url: string,
+): Promise<{ environmentId: string; token: string; url: string; headers: Record<string, string> }> {
+  const environment = await (
+    await fetch(`${url}/v1/environments`, { method: 'POST', headers: MEMBER, body: '{"apps":["crm"]}' })
+  ).json()
+  const credentials = await (
+    await fetch(`${url}/v1/environments/${environment.id}/apps/crm/credentials`, {
+      method: 'POST',
+      headers: MEMBER,
+    })
+  ).json()
+  return { environmentId: environment.id, ...credentials }
+}
