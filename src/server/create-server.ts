@@ -22,7 +22,7 @@ export interface ReplicaServerOptions extends ReplicaMockOptions {
    * @example createReplicaServer({ port: 0, requestLog: { format: 'json' } })
    */
   requestLog?: boolean | AccessLogOptions
-  /** Called once per handled request, with what the request log shows of it. */
+  /** Called once per handled request, with what the request log shows of it (the path unredacted). */
   onRequest?: (entry: AccessLogEntry) => void
 }
 
@@ -49,22 +49,20 @@ export async function createReplicaServer(options: ReplicaServerOptions = {}): P
   await mock.ready()
 
   const log = requestLog ? createAccessLog(requestLog === true ? {} : requestLog) : undefined
-  const observe =
+  const fetch =
     log || onRequest
-      ? (entry: AccessLogEntry) => {
-          log?.write(entry)
-          onRequest?.(entry)
+      ? async (request: Request, env: unknown) => {
+          const started = performance.now()
+          const response = await app.fetch(request, env)
+          const ms = performance.now() - started
+          const { path, shownPath, environmentId, app: appName } = loggedPath(runtime.ctx, request)
+          const { method } = request
+          const { status } = response
+          log?.write({ method, path: shownPath, status, ms, environmentId, app: appName })
+          onRequest?.({ method, path, status, ms, environmentId, app: appName })
+          return response
         }
-      : undefined
-  const fetch = observe
-    ? async (request: Request, env: unknown) => {
-        const started = performance.now()
-        const response = await app.fetch(request, env)
-        const ms = performance.now() - started
-        observe({ method: request.method, ...loggedPath(runtime.ctx, request), status: response.status, ms })
-        return response
-      }
-    : app.fetch
+      : app.fetch
 
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const started = serve({ fetch, port, hostname: host }, () => resolve(started))

@@ -14,7 +14,10 @@ import type { ManagementContext } from '../management/context.js'
 import { REDACTED } from '../management/request-recording.js'
 
 export interface LoggedPath {
+  /** The path as requested, without the query. */
   path: string
+  /** The same with the `/t/{token}` segment redacted: what the log shows. */
+  shownPath: string
   environmentId?: string | undefined
   app?: string | undefined
 }
@@ -29,15 +32,17 @@ export function pathOf(url: string): string {
 
 export function loggedPath(ctx: ManagementContext, request: Request): LoggedPath {
   const path = pathOf(request.url)
-  if (!path.startsWith('/apps') && !path.startsWith('/services')) return { path }
+  if (!path.startsWith('/apps') && !path.startsWith('/services')) return { path, shownPath: path }
   const appPath = parseAppPath(path)
-  if (!appPath) return { path }
+  if (!appPath) return { path, shownPath: path }
   const { prefix, urlToken } = appPath
-  const shown = urlToken === undefined ? path : redactUrlToken(path)
+  const shownPath = urlToken === undefined ? path : redactUrlToken(path)
   const token = urlToken ?? request.headers.get('authorization')?.match(/^Bearer\s+(\S+)\s*$/i)?.[1]
   const credentials = token === undefined ? undefined : findCredentialsByToken(ctx, token)
-  if (credentials) return { path: shown, environmentId: credentials.environmentId, app: credentials.app }
-  return { path: shown, environmentId: prefix?.environmentId, app: prefix?.appName }
+  if (credentials) {
+    return { path, shownPath, environmentId: credentials.environmentId, app: credentials.app }
+  }
+  return { path, shownPath, environmentId: prefix?.environmentId, app: prefix?.appName }
 }
 
 /** `/apps/{env}[/{app}]/t/{token}/…` with the token segment redacted (where parseAppPath found it). */
