@@ -153,3 +153,16 @@ it('stops logging, and never throws, once the stream fails (a reader that went a
   expect(() => log.write(entry)).not.toThrow()
   await expect(log.flush(20)).resolves.toBeUndefined()
 })
+
+it('close flushes, then lets go of the stream', async () => {
+  const { stream, text } = collectingStream()
+  const log = createAccessLog({ stream })
+  log.write(entry)
+  await log.close()
+  expect(text()).toBe('GET /v1/me 200 0.412ms\n')
+  expect(stream.listenerCount('drain')).toBe(0)
+  expect(stream.listenerCount('error')).toBe(0)
+  log.write(entry)
+  await nextTurn()
+  expect(text()).toBe('GET /v1/me 200 0.412ms\n')
+})

@@ -42,6 +42,8 @@ export interface AccessLog {
   write(entry: AccessLogEntry): void
   /** Writes what is held and resolves once the stream has taken it, or after `timeoutMs`. */
   flush(timeoutMs?: number): Promise<void>
+  /** Flushes, then lets go of the stream (its listeners); later lines are not written. */
+  close(timeoutMs?: number): Promise<void>
   /** Lines dropped so far because the reader was behind. */
   readonly dropped: number
 }
@@ -91,9 +93,10 @@ export function createAccessLog(options: AccessLogOptions = {}): AccessLog {
   let dropped = 0
   // a reader that went away (EPIPE) ends the log, never the server
   let broken = false
-  stream.on('error', () => {
+  const onError = () => {
     broken = true
-  })
+  }
+  stream.on('error', onError)
 
   const hasRoom = (): boolean => stream.writableLength + batch.length < maxBytes
   const reportDropped = (force = false): void => {
@@ -108,13 +111,14 @@ export function createAccessLog(options: AccessLogOptions = {}): AccessLog {
     batch = ''
     stream.write(text)
   }
-  stream.on('drain', () => {
+  const onDrain = () => {
     if (unreported === 0) return
     reportDropped()
     writeBatch()
-  })
+  }
+  stream.on('drain', onDrain)
 
-  return {
+  const log: AccessLog = {
     get dropped() {
       return dropped
     },
@@ -149,5 +153,13 @@ export function createAccessLog(options: AccessLogOptions = {}): AccessLog {
         })
       })
     },
+
+    async close(timeoutMs) {
+      await log.flush(timeoutMs)
+      broken = true
+      stream.off('error', onError)
+      stream.off('drain', onDrain)
+    },
   }
+  return log
 }

@@ -82,7 +82,7 @@ export async function createReplicaServer(options: ReplicaServerOptions = {}): P
         ;(server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.()
         server.close((error) => (error ? reject(error) : resolve()))
       })
-      await log?.flush()
+      await log?.close()
     },
   }
 }
