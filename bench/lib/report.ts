@@ -56,15 +56,17 @@ export function printMarkdownSummary(rows: SummaryRow[]): void {
   if (rows.length === 0) return
   const cell = (text: string) => text.replaceAll('|', '\\|')
   const figure = (m: Measurement) => `${formatNumber(m.value)} ${m.unit}`
-  console.log('\n| bench | what | measured | baseline | ratio | target | verdict |')
-  console.log('|---|---|---:|---:|---:|---|---|')
+  console.log('\n| bench | what | measured | baseline | ratio | CPU-only ratio | target | verdict |')
+  console.log('|---|---|---:|---:|---:|---:|---|---|')
   for (const { bench, comparison, busy } of rows) {
+    const cpuRatio = cpuRatioOf(comparison)
     const cells = [
       busy ? `${bench} (busy machine)` : bench,
       comparison.label,
       figure(comparison.subject),
       figure(comparison.baseline),
       `${ratioOf(comparison).toFixed(2)}x`,
+      cpuRatio === undefined ? '' : `${cpuRatio.toFixed(2)}x`,
       describeTarget(comparison.target),
       targetMet(comparison) ? 'met' : '**missed**',
     ]
