@@ -5,6 +5,7 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
+import type { AccessLogFormat } from './access-log.js'
 import { createReplicaServer, type ReplicaServer } from './create-server.js'
 
 const USAGE = `Usage: replica-mock serve [options]
@@ -22,7 +23,8 @@ Options:
   --bulk-ms <n>         ms a bulk job takes after upload completes (default 0)
   --max-body-bytes <n>  largest management request body (default 1048576)
   --max-recorded-calls <n>  gateway calls kept per environment; 0 records none (default 10000)
-  --quiet               print only the listening line
+  --log-format <f>      request log lines as text (default) or json (one object per line)
+  --quiet               print only the listening line (no request log)
   -h, --help            show this help
 `
 
@@ -54,6 +56,7 @@ function parse(argv: string[]) {
       'bulk-ms': { type: 'string' },
       'max-body-bytes': { type: 'string' },
       'max-recorded-calls': { type: 'string' },
+      'log-format': { type: 'string' },
       quiet: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -66,6 +69,10 @@ function parse(argv: string[]) {
   if (values.clock !== undefined && values.clock !== 'real' && values.clock !== 'manual') {
     throw new UsageError(`--clock must be "real" or "manual", got "${values.clock}"`)
   }
+  const logFormat = values['log-format'] ?? 'text'
+  if (logFormat !== 'text' && logFormat !== 'json') {
+    throw new UsageError(`--log-format must be "text" or "json", got "${logFormat}"`)
+  }
   const port = integerFlag('port', values.port) ?? 4010
   if (port > 65535) throw new UsageError(`--port must be at most 65535, got "${port}"`)
   const lifecycle = Object.fromEntries(
@@ -76,6 +83,7 @@ function parse(argv: string[]) {
   return {
     help: false as const,
     quiet: values.quiet ?? false,
+    logFormat: logFormat as AccessLogFormat,
     stateFile: values['state-file'],
     options: {
       port,
@@ -102,15 +110,12 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(USAGE)
     return 0
   }
-  const { options, quiet, stateFile } = command
+  const { options, quiet, logFormat, stateFile } = command
   let server: ReplicaServer
   try {
     server = await createReplicaServer({
       ...Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)),
-      onRequest: quiet
-        ? undefined
-        : ({ method, path, status, ms }) =>
-            process.stdout.write(`${method} ${path} ${status} ${ms.toFixed(1)}ms\n`),
+      requestLog: quiet ? false : { format: logFormat },
     })
     if (stateFile && existsSync(stateFile)) {
       await server.mock.importState(JSON.parse(readFileSync(stateFile, 'utf8')))
@@ -136,8 +141,9 @@ async function main(argv: string[]): Promise<number> {
       stopping = true
       try {
         if (stateFile) writeFileSync(stateFile, JSON.stringify(server.mock.exportState()))
+        // flushes the request log first
         await server.close()
-        if (!quiet) process.stdout.write(`replica-mock stopped (${signal})\n`)
+        if (!quiet) await writeOut(`replica-mock stopped (${signal})\n`)
         resolve(0)
       } catch (error) {
         process.stderr.write(`replica-mock: Failed to stop cleanly: ${(error as Error).message}\n`)
@@ -146,6 +152,17 @@ async function main(argv: string[]): Promise<number> {
     }
     process.once('SIGINT', () => void stop('SIGINT'))
     process.once('SIGTERM', () => void stop('SIGTERM'))
+  })
+}
+
+/** Resolves once stdout has taken `text`, or after a second (a reader that stopped must not hold the exit). */
+function writeOut(text: string): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, 1000)
+    process.stdout.write(text, () => {
+      clearTimeout(timer)
+      resolve()
+    })
   })
 }
 

@@ -3,7 +3,7 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, expect, it } from 'vitest'
-import { listeningUrl, runCli, type CliRun } from './run-cli.js'
+import { type CliRun, createAppCredentials, listeningUrl, MEMBER, runCli } from './run-cli.js'
 
 const runs: CliRun[] = []
 const start = (args: string[]) => {
@@ -125,19 +125,10 @@ it('requires the admin token on the control API with --admin-token', async () =>
 it('keeps no recorded calls with --max-recorded-calls 0', async () => {
   const run = start(['serve', '--port', '0', '--quiet', '--max-recorded-calls', '0'])
   const url = await listeningUrl(run)
-  const member = { authorization: 'Bearer test-member-token', 'content-type': 'application/json' }
-  const environment = await (
-    await fetch(`${url}/v1/environments`, { method: 'POST', headers: member, body: '{"apps":["crm"]}' })
-  ).json()
-  const credentials = await (
-    await fetch(`${url}/v1/environments/${environment.id}/apps/crm/credentials`, {
-      method: 'POST',
-      headers: member,
-    })
-  ).json()
+  const credentials = await createAppCredentials(url)
   expect((await fetch(`${credentials.url}/services/data`, { headers: credentials.headers })).status).toBe(200)
   const recorded = await (
-    await fetch(`${url}/v1/requests?environmentId=${environment.id}`, { headers: member })
+    await fetch(`${url}/v1/requests?environmentId=${credentials.environmentId}`, { headers: MEMBER })
   ).json()
   expect(recorded.data).toEqual([])
   run.child.kill('SIGTERM')
