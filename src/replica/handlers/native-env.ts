@@ -1,10 +1,12 @@
 /**
  * @module
  * The Hono environment of the CRM replica's native routes: the call the gateway resolved, the
- * environment app it is for and the handler's describe cache come in as bindings; the
- * version middleware adds the caller's metadata view.
+ * environment app it is for, the handler's describe cache and, for a composite's subrequests,
+ * the transaction they run in come in as bindings; the version middleware adds the caller's
+ * metadata view.
  */
 import type { Context } from 'hono'
+import type { TransactionScope } from '../../store/transaction.js'
 import type { NativeCall } from '../native-call.js'
 import type { CrmApp } from '../crm-app.js'
 import type { MetadataService, MetadataView } from '../metadata/metadata-service.js'
@@ -18,6 +20,12 @@ export type NativeEnv = {
     app: CrmApp
     /** Serialised describe answers of this handler (see json-response.ts). */
     describeCache: DescribeCache
+    /**
+     * Set on a composite's subrequests: the store transaction they run inside. They neither wait
+     * for the store (that transaction holds it) nor open a transaction of their own (they take a
+     * savepoint of this one). Undefined for an ordinary call.
+     */
+    transaction?: TransactionScope
   }
   Variables: {
     /** The path's API version (`"60.0"`) and the calling actor. */

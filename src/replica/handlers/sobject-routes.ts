@@ -15,6 +15,7 @@ import { basePath, type NativeContext, type NativeEnv } from './native-env.js'
 import { describeText, jsonText, recordText } from './json-response.js'
 import { readJsonBody } from './read-json-body.js'
 import { byMethod, methodNotAllowed, resource } from './method-dispatch.js'
+import { whenStoreFree } from './store-turn.js'
 
 /** From this version an upsert that updates answers 200 with a body; before it, 204. */
 const UPSERT_BODY_SINCE = 46
@@ -98,10 +99,19 @@ function describe(c: NativeContext) {
   )
 }
 
+// a body is read with an await: the store check comes after it, right before the write (store-turn.ts)
 async function create(c: NativeContext) {
   const body = await readJsonBody(c)
-  const { id } = c.env.app.records.create(c.req.param('object')!, body, c.get('view'))
-  return c.json({ id, success: true, errors: [] }, 201)
+  return whenStoreFree(c, () => {
+    const { object, id } = c.env.app.records.create(c.req.param('object')!, body, c.get('view'))
+    return created(c, object, { id, success: true, errors: [] })
+  })
+}
+
+/** 201 with the new record's URL in `Location` (a composite subrequest passes it on). */
+function created(c: NativeContext, object: string, body: { id: string; success: true; errors: [] }) {
+  c.header('Location', `${basePath(c)}/sobjects/${object}/${body.id}`)
+  return c.json(body, 201)
 }
 
 /** `POST /sobjects/{object}/Id` creates (API 37.0+: `Id` as the external id, with no value). */
@@ -120,8 +130,10 @@ function read(c: NativeContext) {
 
 async function update(c: NativeContext) {
   const body = await readJsonBody(c)
-  c.env.app.records.update(c.req.param('object')!, c.req.param('id')!, body, c.get('view'))
-  return c.body(null, 204)
+  return whenStoreFree(c, () => {
+    c.env.app.records.update(c.req.param('object')!, c.req.param('id')!, body, c.get('view'))
+    return c.body(null, 204)
+  })
 }
 
 function remove(c: NativeContext) {
@@ -169,14 +181,18 @@ async function upsert(c: NativeContext) {
   const { object, field, value } = externalIdPath(c)
   const view = c.get('view')
   const body = await readJsonBody(c)
-  const result = c.env.app.records.upsert(object, field, value, body, view, {
-    updateOnly: c.req.query('updateOnly') === 'true',
+  return whenStoreFree(c, () => {
+    const result = c.env.app.records.upsert(object, field, value, body, view, {
+      updateOnly: c.req.query('updateOnly') === 'true',
+    })
+    if (result.status === 'multiple') return multipleChoices(c, result.object, result.ids)
+    if (result.status === 'created') {
+      c.header('Location', `${basePath(c)}/sobjects/${result.object}/${result.id}`)
+      return c.json({ id: result.id, success: true, errors: [], created: true }, 201)
+    }
+    if (parseApiVersion(view.apiVersion)! < UPSERT_BODY_SINCE) return c.body(null, 204)
+    return c.json({ id: result.id, success: true, errors: [], created: false }, 200)
   })
-  if (result.status === 'multiple') return multipleChoices(c, result.object, result.ids)
-  if (result.status === 'created')
-    return c.json({ id: result.id, success: true, errors: [], created: true }, 201)
-  if (parseApiVersion(view.apiVersion)! < UPSERT_BODY_SINCE) return c.body(null, 204)
-  return c.json({ id: result.id, success: true, errors: [], created: false }, 200)
 }
 
 function deleteByExternalId(c: NativeContext) {
