@@ -11,6 +11,12 @@ import type { NativeCall } from '../native-call.js'
 import type { CrmApp } from '../crm-app.js'
 import type { MetadataService, MetadataView } from '../metadata/metadata-service.js'
 
+/** A subrequest's JSON answer, handed back without a body stream. */
+export interface SubrequestReply {
+  value?: unknown
+  text?: string
+}
+
 /** Describe answers already serialised, per metadata, by `kind|object|version|actor`. */
 export type DescribeCache = WeakMap<MetadataService, Map<string, string>>
 
@@ -26,6 +32,17 @@ export type NativeEnv = {
      * savepoint of this one). Undefined for an ordinary call.
      */
     transaction?: TransactionScope
+    /**
+     * A subrequest's JSON body, already parsed (the composite read it from its own body): the
+     * routes take it as they would the text of a request body, without writing and re-reading it.
+     */
+    body?: unknown
+    /**
+     * Set on a composite's subrequests: a successful JSON answer is left here as it is (value or
+     * text) and the Response carries only status and headers, so it is not written to a body
+     * stream and read back (json-response.ts).
+     */
+    reply?: SubrequestReply
   }
   Variables: {
     /** The path's API version (`"60.0"`) and the calling actor. */

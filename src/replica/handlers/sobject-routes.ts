@@ -12,7 +12,7 @@ import { keyPrefixOf, normaliseId } from '../ids.js'
 import { parseApiVersion } from '../metadata/api-version.js'
 import { describeGlobal, describeObject, describeSObject } from '../metadata/describe.js'
 import { basePath, type NativeContext, type NativeEnv } from './native-env.js'
-import { describeText, jsonText, recordText } from './json-response.js'
+import { describeText, jsonText, jsonValue, recordText } from './json-response.js'
 import { readJsonBody } from './read-json-body.js'
 import { byMethod, methodNotAllowed, resource } from './method-dispatch.js'
 import { whenStoreFree } from './store-turn.js'
@@ -111,7 +111,7 @@ async function create(c: NativeContext) {
 /** 201 with the new record's URL in `Location` (a composite subrequest passes it on). */
 function created(c: NativeContext, object: string, body: { id: string; success: true; errors: [] }) {
   c.header('Location', `${basePath(c)}/sobjects/${object}/${body.id}`)
-  return c.json(body, 201)
+  return jsonValue(c, body, 201)
 }
 
 /** `POST /sobjects/{object}/Id` creates (API 37.0+: `Id` as the external id, with no value). */
@@ -161,7 +161,8 @@ function externalIdPath(c: NativeContext): { object: string; field: string; valu
 /** `300 Multiple Choices`: the urls of every matching record, nothing changed. */
 function multipleChoices(c: NativeContext, object: string, ids: readonly string[]) {
   const base = basePath(c)
-  return c.json(
+  return jsonValue(
+    c,
     ids.map((id) => `${base}/sobjects/${object}/${id}`),
     300,
   )
@@ -188,10 +189,10 @@ async function upsert(c: NativeContext) {
     if (result.status === 'multiple') return multipleChoices(c, result.object, result.ids)
     if (result.status === 'created') {
       c.header('Location', `${basePath(c)}/sobjects/${result.object}/${result.id}`)
-      return c.json({ id: result.id, success: true, errors: [], created: true }, 201)
+      return jsonValue(c, { id: result.id, success: true, errors: [], created: true }, 201)
     }
     if (parseApiVersion(view.apiVersion)! < UPSERT_BODY_SINCE) return c.body(null, 204)
-    return c.json({ id: result.id, success: true, errors: [], created: false }, 200)
+    return jsonValue(c, { id: result.id, success: true, errors: [], created: false }, 200)
   })
 }
 
