@@ -13,8 +13,11 @@ import type { NativeContext, NativeEnv, SubrequestReply } from './native-env.js'
 /** The replica's routes, as `createCrmRoutes` builds them. */
 export type FetchRoutes = (request: Request, env: NativeEnv['Bindings']) => Response | Promise<Response>
 
-/** Response headers a subrequest's answer passes on (a composite answer has no Content-Length). */
-const PASSED_ON = ['Location', 'ETag', 'Last-Modified']
+/**
+ * Response headers a subrequest's answer passes on: the new record's `Location` (the replica's
+ * routes set no ETag or Last-Modified; a composite answer never has Content-Length).
+ */
+const PASSED_ON = ['Location']
 
 /**
  * The body goes in parsed (binding `body`) and a successful JSON answer comes back as a value
