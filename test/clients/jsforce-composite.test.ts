@@ -3,48 +3,16 @@
  * sObject Collections, and `requestPost` reaches the composite resources, against the standalone
  * server with an environment and credentials made over the management API.
  */
-import { Connection } from 'jsforce'
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
-import { Credentials, Environment } from '../../src/schemas/index.js'
-import { createReplicaServer, type ReplicaServer } from '../../src/server/index.js'
+import { expect, it } from 'vitest'
+import { useJsforceSession } from '../support/jsforce-session.js'
 
-let server: ReplicaServer
-let environment: Environment
-let conn: Connection
+const session = useJsforceSession()
 
 const V = '/services/data/v60.0'
 const ACME = '001Rm0000000001IAA'
 
-async function management(path: string, body: unknown) {
-  const response = await fetch(server.url + path, {
-    method: 'POST',
-    headers: { authorization: 'Bearer test-api-key', 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  })
-  const json = await response.json()
-  if (!response.ok) throw new Error(`Failed to POST ${path}: ${response.status} ${JSON.stringify(json)}`)
-  return json
-}
-
-beforeAll(async () => {
-  server = await createReplicaServer({ port: 0 })
-})
-
-afterAll(async () => {
-  await server.close()
-})
-
-beforeEach(async () => {
-  await server.mock.reset()
-  environment = Environment.parse(await management('/v1/environments', { apps: ['crm'] }))
-  const credentials = Credentials.parse(
-    await management(`/v1/environments/${environment.id}/apps/crm/credentials`, {}),
-  )
-  conn = new Connection({ instanceUrl: credentials.url, accessToken: credentials.token, version: '60.0' })
-})
-
 it('creates, retrieves, updates and destroys arrays of records through sObject Collections', async () => {
-  const account = conn.sobject('Account')
+  const account = session.conn.sobject('Account')
   const created = await account.create([
     { Name: 'Array One', Industry: 'Banking' },
     { Name: 'Array Two' },
@@ -85,19 +53,21 @@ it('creates, retrieves, updates and destroys arrays of records through sObject C
 })
 
 it('rolls back a whole array with allOrNone', async () => {
-  const before = await conn.query('SELECT COUNT() FROM Account')
-  const results = await conn.sobject('Account').create([{ Name: 'Rolled back' }, { Industry: 'No name' }], {
-    allOrNone: true,
-  })
+  const before = await session.conn.query('SELECT COUNT() FROM Account')
+  const results = await session.conn
+    .sobject('Account')
+    .create([{ Name: 'Rolled back' }, { Industry: 'No name' }], {
+      allOrNone: true,
+    })
   expect(results[0]).toMatchObject({
     success: false,
     errors: [{ statusCode: 'ALL_OR_NONE_OPERATION_ROLLED_BACK' }],
   })
-  expect((await conn.query('SELECT COUNT() FROM Account')).totalSize).toBe(before.totalSize)
+  expect((await session.conn.query('SELECT COUNT() FROM Account')).totalSize).toBe(before.totalSize)
 })
 
 it('upserts an array by external id: created and updated per record', async () => {
-  const account = conn.sobject('Account')
+  const account = session.conn.sobject('Account')
   await account.create({ Name: 'Existing', External_Id__c: 'JSF-EXT-1' })
   const results = await account.upsert(
     [
@@ -116,22 +86,22 @@ it('upserts an array by external id: created and updated per record', async () =
 
 it('refuses arrays over 200 records unless jsforce splits them (allowRecursive)', async () => {
   const records = Array.from({ length: 450 }, (_, i) => ({ Name: `Many ${i}` }))
-  await expect(conn.sobject('Account').create(records)).rejects.toMatchObject({
+  await expect(session.conn.sobject('Account').create(records)).rejects.toMatchObject({
     errorCode: 'EXCEEDED_ID_LIMIT',
   })
-  expect((await conn.query("SELECT COUNT() FROM Account WHERE Name LIKE 'Many%'")).totalSize).toBe(0)
-  const created = await conn.sobject('Account').create(records, { allowRecursive: true })
+  expect((await session.conn.query("SELECT COUNT() FROM Account WHERE Name LIKE 'Many%'")).totalSize).toBe(0)
+  const created = await session.conn.sobject('Account').create(records, { allowRecursive: true })
   expect(created).toHaveLength(450)
   expect(created.every((result) => result.success)).toBe(true)
   const ids = created.map((result) => (result as { id: string }).id)
-  const retrieved = await conn.sobject('Account').retrieve(ids, { fields: ['Name'] })
+  const retrieved = await session.conn.sobject('Account').retrieve(ids, { fields: ['Name'] })
   expect(retrieved.map((record) => record?.Name)).toEqual(records.map((record) => record.Name))
-  const destroyed = await conn.sobject('Account').destroy(ids, { allowRecursive: true })
+  const destroyed = await session.conn.sobject('Account').destroy(ids, { allowRecursive: true })
   expect(destroyed.filter((result) => result.success)).toHaveLength(450)
 })
 
 it('posts to /composite, /composite/batch, /composite/graph and /composite/tree/Account', async () => {
-  const composite = await conn.requestPost<{
+  const composite = await session.conn.requestPost<{
     compositeResponse: Array<{ httpStatusCode: number; body: any }>
   }>('/composite', {
     allOrNone: true,
@@ -147,7 +117,7 @@ it('posts to /composite, /composite/batch, /composite/graph and /composite/tree/
   })
   expect(composite.compositeResponse.map((item) => item.httpStatusCode)).toEqual([201, 201])
 
-  const batch = await conn.requestPost<{
+  const batch = await session.conn.requestPost<{
     hasErrors: boolean
     results: Array<{ statusCode: number; result: any }>
   }>('/composite/batch', {
@@ -158,7 +128,7 @@ it('posts to /composite, /composite/batch, /composite/graph and /composite/tree/
     results: [{ statusCode: 200, result: expect.objectContaining({ Name: 'Acme Corporation' }) }],
   })
 
-  const graph = await conn.requestPost<{ graphs: Array<{ graphId: string; isSuccessful: boolean }> }>(
+  const graph = await session.conn.requestPost<{ graphs: Array<{ graphId: string; isSuccessful: boolean }> }>(
     '/composite/graph',
     {
       graphs: [
@@ -173,7 +143,7 @@ it('posts to /composite, /composite/batch, /composite/graph and /composite/tree/
   )
   expect(graph.graphs).toEqual([expect.objectContaining({ graphId: 'g1', isSuccessful: true })])
 
-  const tree = await conn.requestPost<{
+  const tree = await session.conn.requestPost<{
     hasErrors: boolean
     results: Array<{ referenceId: string; id: string }>
   }>('/composite/tree/Account', {
@@ -187,6 +157,6 @@ it('posts to /composite, /composite/batch, /composite/graph and /composite/tree/
   })
   expect(tree.hasErrors).toBe(false)
   expect(tree.results.map((item) => item.referenceId)).toEqual(['root', 'kid'])
-  const kid = await conn.sobject('Contact').retrieve(tree.results[1]!.id)
+  const kid = await session.conn.sobject('Contact').retrieve(tree.results[1]!.id)
   expect(kid.AccountId).toBe(tree.results[0]!.id)
 })
