@@ -266,6 +266,20 @@ test('upserts by external id: created or updated per record, duplicates in the r
     Rating: 'Hot',
     Name: 'Existing',
   })
+  const before = await app.get(`${V}/sobjects/Account/${existing}?fields=Rating,Name`)
+  const strict = await app.patch(`${V}/composite/sobjects/Account/External_Id__c`, {
+    json: {
+      allOrNone: true,
+      records: [
+        { attributes: { type: 'Account' }, External_Id__c: 'EXT-1', Rating: 'Cold' },
+        account('x'.repeat(256), { External_Id__c: 'EXT-3' }),
+      ],
+    },
+  })
+  expect(strict.body[0]).toEqual({ success: false, errors: [ROLLED_BACK] })
+  expect(strict.body[1].errors[0].statusCode).toBe('STRING_TOO_LONG')
+  expect((await app.get(`${V}/sobjects/Account/${existing}?fields=Rating,Name`)).body).toEqual(before.body)
+  expect((await query(app, "SELECT Id FROM Account WHERE External_Id__c = 'EXT-3'")).body.totalSize).toBe(0)
   expectNativeError(
     await app.patch(`${V}/composite/sobjects/Account/Industry`, { json: { records: [] } }),
     404,

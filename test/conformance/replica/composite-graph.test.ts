@@ -125,6 +125,16 @@ test('checks graphs before anything runs: ids, references within a graph, node U
       'INVALID_INPUT',
       'no subrequest has the referenceId "w"',
     ],
+    [
+      [
+        graph('cycle', [
+          sub('PATCH', '/sobjects/Account/@{b.id}', 'a', { Name: 'A' }),
+          sub('PATCH', '/sobjects/Account/@{a.id}', 'b', { Name: 'B' }),
+        ]),
+      ],
+      'INVALID_INPUT',
+      '"b" runs after it',
+    ],
     [[graph('same', [write]), graph('same', [read('r')])], 'INVALID_INPUT', 'duplicate graphId "same"'],
     [[graph('bad id', [write])], 'INVALID_INPUT', 'graphId "bad id"'],
     [
@@ -138,13 +148,13 @@ test('checks graphs before anything runs: ids, references within a graph, node U
       'calls sObject rows only',
     ],
     [
-      [graph('p', [write, sub('POST', `/sobjects/Account/${ACME}`, 'p', { Name: 'x' })])],
+      [graph('p', [write, sub('POST', `/sobjects/Account/$ACME`, 'p', { Name: 'x' })])],
       'INVALID_INPUT',
       'calls sObject rows only',
     ],
     [[graph('deep', [write, ...chain(16)])], 'LIMIT_EXCEEDED', '16 nodes deep; the limit is 15'],
     [
-      Array.from({ length: 76 }, (_, i) => graph(`g${i}`, [i ? read('r') : write])),
+      Array.from({ length: 76 }, (_, i) => graph(`g$i`, [i ? read('r') : write])),
       'LIMIT_EXCEEDED',
       '76 graphs',
     ],
@@ -154,7 +164,7 @@ test('checks graphs before anything runs: ids, references within a graph, node U
         graph('mixed', [
           write,
           ...versions,
-          read('c', `/sobjects/Contact/${COYOTE}`),
+          read('c', `/sobjects/Contact/$COYOTE`),
           read('k', '/sobjects/Case/500Rm0000000001IAA'),
         ]),
       ],

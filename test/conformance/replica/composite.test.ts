@@ -234,6 +234,39 @@ test('an all-or-none composite makes its sObject Collections subrequests all-or-
   ).toBe(2)
 })
 
+test('serves describe, external-id upsert, queryAll and sObject Collections as subrequests', async ({
+  client,
+}) => {
+  const app = await connectApp(client)
+  const response = await composite(app, [
+    sub('GET', '/sobjects/Account/describe', 'describe'),
+    sub('PATCH', '/sobjects/Account/External_Id__c/COMP-1', 'upsert', { Name: 'Upserted in a composite' }),
+    sub('GET', "/queryAll?q=SELECT+Name+FROM+Account+WHERE+External_Id__c='COMP-1'", 'all'),
+    sub('GET', '/composite/sobjects/Account?ids=@{upsert.id}&fields=Name', 'collection'),
+    sub('PATCH', '/sobjects/Account/External_Id__c/COMP-1', 'again', { Rating: 'Warm' }),
+  ])
+  const items = expectStatuses(response, [
+    ['describe', 200],
+    ['upsert', 201],
+    ['all', 200],
+    ['collection', 200],
+    ['again', 200],
+  ])
+  expect(items[0]!.body).toMatchObject({ name: 'Account', keyPrefix: '001' })
+  expect(items[1]!.body).toEqual({
+    id: expect.stringMatching(/^001/),
+    success: true,
+    errors: [],
+    created: true,
+  })
+  expect(items[1]!.httpHeaders.Location).toBe(`${V}/sobjects/Account/${items[1]!.body.id}`)
+  expect(items[2]!.body.records).toEqual([expect.objectContaining({ Name: 'Upserted in a composite' })])
+  expect(items[3]!.body).toEqual([
+    expect.objectContaining({ Id: items[1]!.body.id, Name: 'Upserted in a composite' }),
+  ])
+  expect(items[4]!.body).toEqual({ id: items[1]!.body.id, success: true, errors: [], created: false })
+})
+
 test('passes subrequest headers on to the resource, and accepts collateSubrequests (subrequests run in order)', async ({
   client,
 }) => {
