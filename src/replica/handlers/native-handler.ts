@@ -3,7 +3,9 @@
  * The CRM replica's native REST API as a `NativeHandler` (src/replica/native-call.ts): the gateway
  * resolves the environment app and actor from the token and hands each call over with its native
  * path; this Hono app routes it to the live `CrmApp` of that environment app. Every error leaves
- * through `toNativeErrorResponse`, in the Salesforce error array.
+ * through `toNativeErrorResponse`, in the Salesforce error array. The composite resources send
+ * their subrequests back into this same app; an ordinary call waits while one of them (or a bulk
+ * job) holds the store (store-turn.ts).
  * @see https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/intro_rest.htm
  */
 import { Hono, type MiddlewareHandler } from 'hono'
