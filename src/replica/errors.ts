@@ -37,6 +37,14 @@ export type ReplicaErrorCode =
   | 'INVALID_QUERY_LOCATOR'
   | 'INVALID_BATCH_SIZE'
   | 'UNKNOWN_EXCEPTION'
+  // composite, batch, graph, tree and sObject Collections (src/replica/composite)
+  | 'PROCESSING_HALTED'
+  | 'BATCH_PROCESSING_HALTED'
+  | 'ALL_OR_NONE_OPERATION_ROLLED_BACK'
+  | 'EXCEEDED_ID_LIMIT'
+  | 'LIMIT_EXCEEDED'
+  | 'INVALID_INPUT'
+  | 'MISSING_ARGUMENT'
 
 export class ReplicaError extends Error {
   override name = 'ReplicaError'

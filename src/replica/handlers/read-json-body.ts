@@ -7,6 +7,8 @@ import { ReplicaError, UnsupportedFeatureError } from '../errors.js'
 import type { NativeContext } from './native-env.js'
 
 export async function readJsonBody(c: NativeContext): Promise<unknown> {
+  // a composite subrequest's body comes parsed (subrequest-dispatch.ts)
+  if (c.env.body !== undefined) return c.env.body
   const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase()
   if (type.includes('xml')) throw new UnsupportedFeatureError('An XML request body')
   if (type.startsWith('multipart/'))

@@ -62,5 +62,6 @@ export function listResources(c: NativeContext): Response {
     sobjects: `${base}/sobjects`,
     query: `${base}/query`,
     queryAll: `${base}/queryAll`,
+    composite: `${base}/composite`,
   })
 }
