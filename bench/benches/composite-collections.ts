@@ -12,7 +12,7 @@ import { compareLoop } from '../lib/measure-loop.js'
 import { compareHttp } from '../lib/measure-http.js'
 import { STANDALONE_CRM_CALL } from '../lib/native-call.js'
 import { defineBench } from '../lib/define-bench.js'
-import { spawnServer } from '../lib/spawn-server.js'
+import { spawnCli } from '../lib/spawn-server.js'
 import { type Measurement, toMeasurement } from '../lib/stats.js'
 
 const admin = { authorization: 'Bearer test-api-key', 'content-type': 'application/json' }
@@ -117,7 +117,7 @@ export default defineBench({
   description:
     'sObject Collections create (200 rows) vs single creates over HTTP, rows/s; rolled-back 25-subrequest composite, ms',
   async run() {
-    const replica = await spawnServer('replica')
+    const replica = await spawnCli([])
     try {
       const environment = await ok(
         await fetch(`${replica.url}/v1/environments`, {
