@@ -37,6 +37,14 @@ export type ReplicaErrorCode =
   | 'INVALID_QUERY_LOCATOR'
   | 'INVALID_BATCH_SIZE'
   | 'UNKNOWN_EXCEPTION'
+  // Bulk API 2.0 (src/replica/bulk)
+  | 'INVALIDJOB'
+  | 'INVALIDJOBSTATE'
+  | 'INVALIDBATCH'
+  | 'JOB_NOT_COMPLETE'
+  | 'CONFLICT'
+  | 'MISSING_ARGUMENT'
+  | 'UNSUPPORTED_MEDIA_TYPE'
 
 export class ReplicaError extends Error {
   override name = 'ReplicaError'

@@ -22,6 +22,7 @@ Options:
   --bulk-ms <n>         ms a bulk job takes after upload completes (default 0)
   --max-body-bytes <n>  largest management request body (default 1048576)
   --max-recorded-calls <n>  gateway calls kept per environment; 0 records none (default 10000)
+  --max-upload-bytes <n>    largest Bulk API CSV upload (default 157286400, 150 MiB)
   --quiet               print only the listening line
   -h, --help            show this help
 `
@@ -54,6 +55,7 @@ function parse(argv: string[]) {
       'bulk-ms': { type: 'string' },
       'max-body-bytes': { type: 'string' },
       'max-recorded-calls': { type: 'string' },
+      'max-upload-bytes': { type: 'string' },
       quiet: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -86,6 +88,7 @@ function parse(argv: string[]) {
       lifecycle,
       maxBodyBytes: integerFlag('max-body-bytes', values['max-body-bytes'], 1),
       maxRecordedCalls: integerFlag('max-recorded-calls', values['max-recorded-calls']),
+      maxUploadBytes: integerFlag('max-upload-bytes', values['max-upload-bytes'], 1),
     },
   }
 }

@@ -5,6 +5,7 @@
  * version middleware adds the caller's metadata view.
  */
 import type { Context } from 'hono'
+import type { BulkHooks } from '../bulk/bulk-hooks.js'
 import type { NativeCall } from '../native-call.js'
 import type { CrmApp } from '../crm-app.js'
 import type { MetadataService, MetadataView } from '../metadata/metadata-service.js'
@@ -18,6 +19,8 @@ export type NativeEnv = {
     app: CrmApp
     /** Serialised describe answers of this handler (see json-response.ts). */
     describeCache: DescribeCache
+    /** Bulk job delays and faults from the mock; none: jobs are due at once, never faulted. */
+    bulk?: BulkHooks
   }
   Variables: {
     /** The path's API version (`"60.0"`) and the calling actor. */

@@ -17,7 +17,6 @@ const VERSIONED: ReadonlyArray<[string, string]> = [
   ['/composite/sobjects', 'sObject Collections'],
   ['/composite/sobjects/*', 'sObject Collections'],
   ['/composite/*', 'Composite'],
-  ['/jobs/*', 'Bulk API 2.0'],
   ['/search', 'SOSL search'],
   ['/parameterizedSearch', 'Parameterized search'],
   ['/limits', 'Org limits'],

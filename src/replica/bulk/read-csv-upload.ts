@@ -1,0 +1,67 @@
+/**
+ * @module
+ * Reads the CSV data of an ingest upload as it streams in, through csv-parse (never as one string):
+ * the header row first (bound to the object by `resolveHeader`, so a bad column stops the read
+ * early), then every row. Anything malformed — unbalanced quotes, a row with more or fewer values
+ * than the header, an unknown or repeated column, a byte order mark — refuses the whole upload
+ * with `INVALIDBATCH` naming the line: nothing of it is kept. Empty lines are skipped.
+ * @see https://developer.salesforce.com/docs/atlas.en-us.api_asynch.meta/api_asynch/datafiles_csv_valid_record_rows.htm
+ */
+import { Readable } from 'node:stream'
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
+import { CsvError, parse } from 'csv-parse'
+import type { UploadedData } from './bulk-job.js'
+import { invalidBatch, type ResolvedColumn } from './header-columns.js'
+import { type ColumnDelimiter, DELIMITER_CHAR, type LineEnding } from './job-schemas.js'
+
+export interface CsvDialect {
+  columnDelimiter: ColumnDelimiter
+  lineEnding: LineEnding
+}
+
+/** The csv-parse options of a job's dialect (its data and, in csv-stringify terms, its results). */
+export function parseOptions(dialect: CsvDialect) {
+  return {
+    delimiter: DELIMITER_CHAR[dialect.columnDelimiter],
+    record_delimiter: dialect.lineEnding === 'CRLF' ? '\r\n' : '\n',
+    skip_empty_lines: true,
+    relax_column_count: false,
+    relax_quotes: false,
+    bom: false,
+  }
+}
+
+/**
+ * Parses `body` (the request body stream, or a part of a multipart one).
+ * @param bindHeader resolves the header row; it throws to refuse the upload
+ */
+export async function readCsvUpload(
+  body: ReadableStream<Uint8Array> | null,
+  dialect: CsvDialect,
+  bindHeader: (header: string[]) => ResolvedColumn[],
+): Promise<UploadedData> {
+  if (!body) throw invalidBatch('The request has no CSV data: send a header row and the rows to load')
+  const source = Readable.fromWeb(body as NodeReadableStream<Uint8Array>)
+  const parser = parse(parseOptions(dialect))
+  source.on('error', (error) => parser.destroy(error))
+  source.pipe(parser)
+  let header: string[] | undefined
+  let columns: ResolvedColumn[] = []
+  const rows: string[][] = []
+  try {
+    for await (const record of parser as AsyncIterable<string[]>) {
+      if (header === undefined) {
+        header = record
+        columns = bindHeader(header)
+      } else rows.push(record)
+    }
+  } catch (error) {
+    source.destroy()
+    if (error instanceof CsvError) throw invalidBatch(`Failed to parse the CSV data: ${error.message}`)
+    throw error
+  }
+  if (header === undefined) {
+    throw invalidBatch('The CSV data is empty: the first row must name the fields')
+  }
+  return { header, columns, rows }
+}
