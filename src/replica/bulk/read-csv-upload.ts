@@ -14,6 +14,8 @@ import type { UploadedData } from './bulk-job.js'
 import { invalidBatch, type ResolvedColumn } from './header-columns.js'
 import { type ColumnDelimiter, DELIMITER_CHAR, type LineEnding } from './job-schemas.js'
 
+const EMPTY = 'The CSV data is empty: its first row names the fields, the rows to load follow'
+
 export interface CsvDialect {
   columnDelimiter: ColumnDelimiter
   lineEnding: LineEnding
@@ -40,7 +42,7 @@ export async function readCsvUpload(
   dialect: CsvDialect,
   bindHeader: (header: string[]) => ResolvedColumn[],
 ): Promise<UploadedData> {
-  if (!body) throw invalidBatch('The request has no CSV data: send a header row and the rows to load')
+  if (!body) throw invalidBatch(EMPTY)
   const source = Readable.fromWeb(body as NodeReadableStream<Uint8Array>)
   const parser = parse(parseOptions(dialect))
   source.on('error', (error) => parser.destroy(error))
@@ -60,8 +62,6 @@ export async function readCsvUpload(
     if (error instanceof CsvError) throw invalidBatch(`Failed to parse the CSV data: ${error.message}`)
     throw error
   }
-  if (header === undefined) {
-    throw invalidBatch('The CSV data is empty: the first row must name the fields')
-  }
+  if (header === undefined) throw invalidBatch(EMPTY)
   return { header, columns, rows }
 }
