@@ -5,8 +5,8 @@
  * locator in `Sforce-Locator` and `Vendor-Locator` (the string `null` on the last page) and the
  * row count in `Sforce-NumberOfRecords`. `resultPages` (API 58.0+) lists up to five page URLs.
  *
- * Size: a page also stops before its CSV would pass `MAX_PAGE_BYTES` (3 MiB), so it always fits
- * under the gateway's 4 MiB response cap, whatever `maxRecords` says. The real API also returns
+ * Size: a page also stops before its CSV could pass `MAX_PAGE_BYTES` (the gateway's 4 MiB
+ * response cap), so it is never refused as `response_too_large`, whatever `maxRecords` says. The real API also returns
  * fewer rows than `maxRecords` when a set would be too large ("the request is still subject to the
  * size limits"), and clients follow `Sforce-Locator` until it is `null`. Page ends come from an
  * upper bound of each row's CSV size (bytes + quotes + delimiters), summed once per job.
@@ -20,7 +20,8 @@ import type { QueryJob, QueryRows } from './bulk-job.js'
 import { type CsvCell, csvStream } from './csv-output.js'
 
 export const DEFAULT_PAGE_ROWS = 50_000
-export const MAX_PAGE_BYTES = 3 * 1024 * 1024
+/** The gateway's response cap (exactly 4 MiB passes): page sizes are bounded from above, so a page fits. */
+export const MAX_PAGE_BYTES = 4 * 1024 * 1024
 /** Page links per `resultPages` answer. */
 export const PAGES_PER_ANSWER = 5
 

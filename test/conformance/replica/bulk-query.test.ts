@@ -177,7 +177,7 @@ test('keeps each page under the response cap with the default maxRecords; result
   const description = 'w'.repeat(30_000)
   mock.records(app.environment.id).insert(
     'Account',
-    Array.from({ length: 600 }, (_, n) => ({
+    Array.from({ length: 800 }, (_, n) => ({
       Name: `Wide ${String(n).padStart(3, '0')}`,
       Description: description,
     })),
@@ -186,7 +186,7 @@ test('keeps each page under the response cap with the default maxRecords; result
   const job = await createQueryJob(app, soql)
   const pages = await allPages(app, job.id)
   expect(pages.length).toBeGreaterThan(5)
-  expect(pages.flatMap((rows) => rows.slice(1).map((row) => row[0]))).toHaveLength(600)
+  expect(pages.flatMap((rows) => rows.slice(1).map((row) => row[0]))).toHaveLength(800)
   expect(pages.every((rows) => rows.slice(1).every((row) => row[1] === description))).toBe(true)
 
   const links = await app.get(`/services/data/v58.0/jobs/query/${job.id}/resultPages`)
