@@ -91,7 +91,12 @@ it('updates, upserts and deletes with loadAndWaitForResults', async () => {
       { External_Id__c: 'UPC', Name: 'Up C' },
     ],
   })
-  expect(upserted.successfulResults.map((row) => [row.External_Id__c, row.sf__Created])).toEqual([
+  expect(
+    upserted.successfulResults.map((row) => [
+      (row as Record<string, unknown>).External_Id__c,
+      row.sf__Created,
+    ]),
+  ).toEqual([
     ['UPB', 'false'],
     ['UPC', 'true'],
   ])

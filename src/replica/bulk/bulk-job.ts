@@ -10,6 +10,7 @@ import type { MetadataView } from '../metadata/metadata-service.js'
 import type { SoqlDataSource } from '../soql/data-source.js'
 import type { CompiledQuery } from '../soql/index.js'
 import type { ResolvedColumn } from './header-columns.js'
+import type { RowTable } from './row-table.js'
 import type { ColumnDelimiter, IngestOperation, LineEnding, QueryOperation } from './job-schemas.js'
 
 /** What the replica stores; `InProgress` is derived from the clock (`visibleState`). */
@@ -50,7 +51,7 @@ export interface UploadedData {
   header: string[]
   columns: ResolvedColumn[]
   /** Every uploaded row, uploads in order; each has `header.length` values. */
-  rows: string[][]
+  rows: RowTable
 }
 
 /** What processing made of each row (index = row number across uploads). */

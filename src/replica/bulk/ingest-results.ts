@@ -33,7 +33,7 @@ function* successes(job: IngestJob): Generator<CsvCell[]> {
   const rows = job.upload!.rows
   for (let index = 0; index < outcome.written; index++) {
     if (outcome.errors.has(index)) continue
-    yield [outcome.ids[index]!, outcome.created[index] ? 'true' : 'false', ...rows[index]!]
+    yield [outcome.ids[index]!, outcome.created[index] ? 'true' : 'false', ...rows.row(index)]
   }
 }
 
@@ -43,11 +43,12 @@ function* failures(job: IngestJob): Generator<CsvCell[]> {
   const rows = job.upload!.rows
   const failed = [...outcome.errors.keys()].sort((a, b) => a - b)
   for (const index of failed) {
-    yield [outcome.ids[index] ?? '', outcome.errors.get(index)!, ...rows[index]!]
+    yield [outcome.ids[index] ?? '', outcome.errors.get(index)!, ...rows.row(index)]
   }
 }
 
 function* unprocessed(job: IngestJob): Generator<CsvCell[]> {
-  const rows = job.upload?.rows ?? []
-  for (let index = job.outcome?.written ?? 0; index < rows.length; index++) yield rows[index]!
+  const rows = job.upload?.rows
+  if (!rows) return
+  for (let index = job.outcome?.written ?? 0; index < rows.length; index++) yield rows.row(index)
 }

@@ -123,7 +123,7 @@ export class BulkJobs {
           `Every upload to a job has the same header row: expected ${previous.header.join(',')}, got ${data.header.join(',')}`,
         )
       }
-      for (const row of data.rows) previous.rows.push(row)
+      previous.rows.append(data.rows)
     }
     job.modifiedAt = this.nowMs()
   }

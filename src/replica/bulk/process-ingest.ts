@@ -77,7 +77,7 @@ export async function writeRows(
     if (!alive()) break
     const end = Math.min(total, start + CHUNK_ROWS)
     for (let index = start; index < end; index++) {
-      const row = data.rows[index]!
+      const row = data.rows.row(index)
       try {
         const result = write(row)
         outcome.ids[index] = result.id

@@ -34,16 +34,25 @@ export function compileBulkQuery(deps: QueryDeps, query: string, view: MetadataV
 /** Runs the job's query and keeps its rows as CSV values. */
 export function runQuery(job: QueryJob): QueryRows {
   const compiled = job.compiled!
-  const values = executeSoqlValues(compiled, job.source!, { includeDeleted: job.operation === 'queryAll' })
+  const rows = executeSoqlValues(compiled, job.source!, {
+    includeDeleted: job.operation === 'queryAll',
+  }) as (string | null)[][]
   const fields = compiled.fields.map((path) => path.field)
-  let order = fields.map((_, index) => index)
+  const width = fields.length
+  // the value arrays become the CSV rows in place: one array per row, no copy
+  for (const row of rows)
+    for (let index = 0; index < width; index++) row[index] = csvValue(fields[index]!, row[index])
+  let columns = compiled.columns
   if (parseApiVersion(job.apiVersion)! < SELECT_ORDER_SINCE) {
-    const lower = compiled.columns.map((column) => column.toLowerCase())
-    order = [...order].sort((a, b) => (lower[a]! < lower[b]! ? -1 : lower[a]! > lower[b]! ? 1 : 0))
+    const lower = columns.map((column) => column.toLowerCase())
+    const order = columns
+      .map((_, index) => index)
+      .sort((a, b) => (lower[a]! < lower[b]! ? -1 : lower[a]! > lower[b]! ? 1 : 0))
+    columns = order.map((index) => compiled.columns[index]!)
+    for (let at = 0; at < rows.length; at++) rows[at] = order.map((index) => rows[at]![index]!)
   }
-  const rows = values.map((row) => order.map((index) => csvValue(fields[index]!, row[index])))
   // the compiled query holds the data source: let both go once the rows are kept
   job.compiled = undefined
   job.source = undefined
-  return { columns: order.map((index) => compiled.columns[index]!), rows }
+  return { columns, rows }
 }

@@ -24,7 +24,10 @@ it('ends a page before its CSV could pass the response cap, keeping at least one
 })
 
 it('counts doubled quotes and multi-byte characters in the bound', () => {
-  const quotes: QueryRows = { columns: ['A'], rows: Array.from({ length: 4 }, () => ['"'.repeat(1024 * 1024)]) }
+  const quotes: QueryRows = {
+    columns: ['A'],
+    rows: Array.from({ length: 4 }, () => ['"'.repeat(1024 * 1024)]),
+  }
   expect(pageEnd(quotes, 0, 10)).toBe(1)
   const wide: QueryRows = { columns: ['A'], rows: Array.from({ length: 4 }, () => ['é'.repeat(1024 * 1024)]) }
   expect(pageEnd(wide, 0, 10)).toBe(1)

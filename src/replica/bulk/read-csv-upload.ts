@@ -13,6 +13,10 @@ import { CsvError, parse } from 'csv-parse'
 import type { UploadedData } from './bulk-job.js'
 import { invalidBatch, type ResolvedColumn } from './header-columns.js'
 import { type ColumnDelimiter, DELIMITER_CHAR, type LineEnding } from './job-schemas.js'
+import { RowTable } from './row-table.js'
+
+/** The parser takes the body this much at a time, so it never holds the records of a whole upload. */
+const SLICE_BYTES = 64 * 1024
 
 const EMPTY = 'The CSV data is empty: its first row names the fields, the rows to load follow'
 
@@ -43,18 +47,19 @@ export async function readCsvUpload(
   bindHeader: (header: string[]) => ResolvedColumn[],
 ): Promise<UploadedData> {
   if (!body) throw invalidBatch(EMPTY)
-  const source = Readable.fromWeb(body as NodeReadableStream<Uint8Array>)
+  const source = Readable.from(slices(body))
   const parser = parse(parseOptions(dialect))
   source.on('error', (error) => parser.destroy(error))
   source.pipe(parser)
   let header: string[] | undefined
   let columns: ResolvedColumn[] = []
-  const rows: string[][] = []
+  let rows = new RowTable(0)
   try {
     for await (const record of parser as AsyncIterable<string[]>) {
       if (header === undefined) {
         header = record
         columns = bindHeader(header)
+        rows = new RowTable(header.length)
       } else rows.push(record)
     }
   } catch (error) {
@@ -64,4 +69,11 @@ export async function readCsvUpload(
   }
   if (header === undefined) throw invalidBatch(EMPTY)
   return { header, columns, rows }
+}
+
+/** The body's chunks cut into views of at most SLICE_BYTES (no copy). */
+async function* slices(body: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
+  for await (const chunk of body as NodeReadableStream<Uint8Array>) {
+    for (let at = 0; at < chunk.byteLength; at += SLICE_BYTES) yield chunk.subarray(at, at + SLICE_BYTES)
+  }
 }

@@ -41,6 +41,9 @@ it('errors on an unknown polymorphic type, a missing one, and a field the view c
   expect(() => columnsOf('Task', ['Account:Who.Name'])).toThrow(/Account is not an object Who can point to/)
   expect(() => columnsOf('Task', ['Who.Email'])).toThrow(/Who is polymorphic/)
   expect(() =>
-    resolveHeader(metadata, metadata.getObject('Account'), ['AnnualRevenue'], { apiVersion: '60.0', actor: 'integration' }),
+    resolveHeader(metadata, metadata.getObject('Account'), ['AnnualRevenue'], {
+      apiVersion: '60.0',
+      actor: 'integration',
+    }),
   ).toThrow('InvalidBatch : Field name not found : AnnualRevenue')
 })
