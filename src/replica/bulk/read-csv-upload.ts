@@ -10,6 +10,7 @@
 import { Readable } from 'node:stream'
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
 import { CsvError, parse } from 'csv-parse'
+import { ReplicaError } from '../errors.js'
 import type { UploadedData } from './bulk-job.js'
 import { invalidBatch, type ResolvedColumn } from './header-columns.js'
 import { type ColumnDelimiter, DELIMITER_CHAR, type LineEnding } from './job-schemas.js'
@@ -65,7 +66,9 @@ export async function readCsvUpload(
   } catch (error) {
     source.destroy()
     if (error instanceof CsvError) throw invalidBatch(`Failed to parse the CSV data: ${error.message}`)
-    throw error
+    if (error instanceof ReplicaError) throw error
+    // the body itself could not be read (a corrupt gzip body, a dropped connection)
+    throw invalidBatch(`Failed to read the CSV data: ${(error as Error).message}`)
   }
   if (header === undefined) throw invalidBatch(EMPTY)
   return { header, columns, rows }

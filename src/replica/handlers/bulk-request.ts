@@ -87,6 +87,21 @@ export async function readMultipartJob(c: NativeContext): Promise<{ job: unknown
   return { job, content }
 }
 
+/**
+ * The upload's CSV bytes: the body as sent, or inflated when it is `Content-Encoding: gzip` (the
+ * real API takes compressed uploads); any other encoding is refused, never read as CSV.
+ */
+export function uploadBody(c: NativeContext): ReadableStream<Uint8Array> | null {
+  const body = c.req.raw.body
+  const encoding = (c.req.header('content-encoding') ?? 'identity').trim().toLowerCase()
+  if (encoding === 'identity' || encoding === '') return body
+  if (encoding === 'gzip' && body) return body.pipeThrough(new DecompressionStream('gzip'))
+  throw new ReplicaError(
+    'UNSUPPORTED_MEDIA_TYPE',
+    `Failed to read the job data: Content-Encoding ${encoding} is not supported (send it plain or gzip)`,
+  )
+}
+
 /** Refuses an upload that is not `text/csv`. */
 export function requireCsv(c: NativeContext): void {
   const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase()

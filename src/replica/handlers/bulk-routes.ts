@@ -34,6 +34,7 @@ import {
   readMultipartJob,
   readParams,
   requireCsv,
+  uploadBody,
 } from './bulk-request.js'
 import { resource } from './method-dispatch.js'
 import { basePath, type NativeContext, type NativeEnv } from './native-env.js'
@@ -102,7 +103,7 @@ async function upload(c: NativeContext) {
   requireCsv(c)
   jobs.expectState(job, OPEN, 'take data for')
   const object = metadata.getObject(job.object)
-  const data = await readCsvUpload(c.req.raw.body, job, (header) =>
+  const data = await readCsvUpload(uploadBody(c), job, (header) =>
     resolveHeader(metadata, object, header, job.view),
   )
   jobs.upload(job, data)

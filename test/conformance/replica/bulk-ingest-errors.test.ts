@@ -212,3 +212,23 @@ test("does not show one environment's jobs to another", async ({ client }) => {
   expectNativeError(await other.get(`${INGEST}/${job.id}`), 404, 'NOT_FOUND')
   expect((await other.get(INGEST)).body.records).toEqual([])
 })
+
+test('inflates a gzip upload, and refuses a corrupt one or another encoding', async ({ client }) => {
+  const { gzipSync } = await import('node:zlib')
+  const app = await connectApp(client)
+  const job = await createIngestJob(app, { object: 'Account', operation: 'insert' })
+  const put = (body: Uint8Array | string, encoding: string) =>
+    app.request('PUT', `${INGEST}/${job.id}/batches`, {
+      body,
+      headers: { 'content-type': 'text/csv', 'content-encoding': encoding },
+    })
+  expect((await put(new Uint8Array(gzipSync('Name\nZipped\n')), 'gzip')).status).toBe(201)
+  const corrupt = await put('Name\nnot gzip\n', 'gzip')
+  expect(expectNativeError(corrupt, 400, 'INVALIDBATCH').message).toMatch(
+    /^InvalidBatch : Failed to read the CSV data/,
+  )
+  expectNativeError(await put('Name\nx\n', 'br'), 415, 'UNSUPPORTED_MEDIA_TYPE')
+  await setState(app, job.id, 'UploadComplete')
+  expect(await jobInfo(app, job.id)).toMatchObject({ numberRecordsProcessed: 1, numberRecordsFailed: 0 })
+  expect((await query(app, "SELECT Id FROM Account WHERE Name = 'Zipped'")).body.totalSize).toBe(1)
+})
