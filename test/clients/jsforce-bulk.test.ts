@@ -112,7 +112,7 @@ it('updates, upserts and deletes with loadAndWaitForResults', async () => {
   expect(records().query(`SELECT Id FROM Account WHERE Id = '${a}'`, { all: true })).toHaveLength(1)
 })
 
-it('streams a query of a few thousand rows across result pages (bulk2.query)', async () => {
+it('streams a query of a few thousand rows (bulk2.query)', async () => {
   records().insert(
     'Account',
     Array.from({ length: 3000 }, (_, n) => ({ Name: `Streamed ${String(n).padStart(4, '0')}` })),

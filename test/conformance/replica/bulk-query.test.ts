@@ -169,10 +169,10 @@ test('orders columns alphabetically below 50.0, and refuses results across the 5
   expect(back.body[0].errorCode).toBe('CONFLICT')
 })
 
-test('keeps each page under the response cap with the default maxRecords; resultPages from 58.0', async ({
-  client,
-  mock,
-}) => {
+// 24 MB of results: more than five 4 MiB pages, so resultPages pages too
+test('keeps each page under the response cap with the default maxRecords; resultPages from 58.0', {
+  timeout: 60_000,
+}, async ({ client, mock }) => {
   const app = await connectApp(client)
   const description = 'w'.repeat(30_000)
   mock.records(app.environment.id).insert(
