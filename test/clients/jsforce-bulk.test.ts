@@ -4,49 +4,18 @@
  * URL's path for ingest jobs and resolves query job paths against it, so both the root and a
  * partial app-URL prefix are exercised, routed by the app token.
  */
-import { Connection } from 'jsforce'
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
-import { Credentials, Environment } from '../../src/schemas/index.js'
-import { createReplicaServer, type ReplicaServer } from '../../src/server/index.js'
+import { expect, it } from 'vitest'
+import { useJsforce } from '../support/jsforce.js'
 
-let server: ReplicaServer
-let environment: Environment
-let conn: Connection
-
-async function management(path: string, body: unknown) {
-  const response = await fetch(server.url + path, {
-    method: 'POST',
-    headers: { authorization: 'Bearer test-api-key', 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  })
-  const json = await response.json()
-  if (!response.ok) throw new Error(`Failed to POST ${path}: ${response.status} ${JSON.stringify(json)}`)
-  return json
-}
-
-beforeAll(async () => {
-  server = await createReplicaServer({ port: 0 })
-})
-
-afterAll(async () => {
-  await server.close()
-})
-
-beforeEach(async () => {
-  await server.mock.reset()
-  environment = Environment.parse(await management('/v1/environments', { apps: ['crm'] }))
-  const credentials = Credentials.parse(
-    await management(`/v1/environments/${environment.id}/apps/crm/credentials`, {}),
-  )
-  conn = new Connection({ instanceUrl: credentials.url, accessToken: credentials.token, version: '60.0' })
+const context = useJsforce((conn) => {
   conn.bulk2.pollInterval = 20
   conn.bulk2.pollTimeout = 10_000
 })
 
-const records = () => server.mock.records(environment.id)
+const records = () => context.server.mock.records(context.environment.id)
 
 it('inserts with loadAndWaitForResults, answering successful and failed rows', async () => {
-  const results = await conn.bulk2.loadAndWaitForResults({
+  const results = await context.conn.bulk2.loadAndWaitForResults({
     object: 'Account',
     operation: 'insert',
     input: [
@@ -74,7 +43,7 @@ it('inserts with loadAndWaitForResults, answering successful and failed rows', a
 
 it('updates, upserts and deletes with loadAndWaitForResults', async () => {
   const [a, b] = records().insert('Account', [{ Name: 'Up A' }, { Name: 'Up B', External_Id__c: 'UPB' }])
-  const updated = await conn.bulk2.loadAndWaitForResults({
+  const updated = await context.conn.bulk2.loadAndWaitForResults({
     object: 'Account',
     operation: 'update',
     input: [{ Id: a, Industry: 'Energy' }],
@@ -82,7 +51,7 @@ it('updates, upserts and deletes with loadAndWaitForResults', async () => {
   expect(updated.successfulResults).toEqual([expect.objectContaining({ sf__Id: a, sf__Created: 'false' })])
   expect(records().get('Account', a!)?.Industry).toBe('Energy')
 
-  const upserted = await conn.bulk2.loadAndWaitForResults({
+  const upserted = await context.conn.bulk2.loadAndWaitForResults({
     object: 'Account',
     operation: 'upsert',
     externalIdFieldName: 'External_Id__c',
@@ -102,7 +71,7 @@ it('updates, upserts and deletes with loadAndWaitForResults', async () => {
   ])
   expect(records().get('Account', b!)?.Name).toBe('Up B renamed')
 
-  const deleted = await conn.bulk2.loadAndWaitForResults({
+  const deleted = await context.conn.bulk2.loadAndWaitForResults({
     object: 'Account',
     operation: 'delete',
     input: [{ Id: a }, { Id: b }],
@@ -117,7 +86,7 @@ it('streams a query of a few thousand rows (bulk2.query)', async () => {
     'Account',
     Array.from({ length: 3000 }, (_, n) => ({ Name: `Streamed ${String(n).padStart(4, '0')}` })),
   )
-  const stream = await conn.bulk2.query(
+  const stream = await context.conn.bulk2.query(
     "SELECT Id, Name, Owner.Name FROM Account WHERE Name LIKE 'Streamed%' ORDER BY Name",
   )
   const rows: Record<string, string>[] = []
