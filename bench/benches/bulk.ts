@@ -6,8 +6,9 @@
  *   `JobComplete`) vs csv-parse alone parsing the same bytes (stream API, arrays) in the same run.
  *   Target: >= 0.5x csv-parse's rows/s.
  * - query export of 100k rows (create the query job, read every results page to the end).
- *   Target: >= 200k rows/s (compared with that figure; csv-stringify alone on the same rows is
- *   printed beside it).
+ *   Target: >= 200k rows/s, compared with that figure and, steadier on a busy machine, with
+ *   csv-stringify alone writing as many rows in the same run (>= 0.55x: 200k over the ~360k rows/s
+ *   csv-stringify reached on a quiet machine, DESIGN.md "Why").
  * - peak heap growth of both, sampled every few ms (approximate: heapUsed counts garbage not yet
  *   collected), and the heap the ingest job holds once uploaded (after a GC), against the file's
  *   size (target: the upload is not held in memory more than once).
@@ -233,7 +234,6 @@ export default defineBench({
         'pages',
         exportRounds.map((r) => r.pages),
       ),
-      rate('csv-stringify alone, the same number of rows', stringifyMs),
     ]
     figures.push(
       toMeasurement('ingest: heap the uploaded job holds, per byte of the file', 'x file', [
@@ -250,6 +250,17 @@ export default defineBench({
           ),
           baseline: rate('csv-parse alone (stream, arrays)', parseMs),
           target: { atLeast: 0.5 },
+        },
+        {
+          // the same target where the machine's speed cancels out: 200k rows/s over the ~360k rows/s
+          // csv-stringify managed on a quiet machine of this kind (DESIGN.md "Why")
+          label: 'query export through every page vs csv-stringify alone on as many rows (rows/s)',
+          subject: rate(
+            'query export: create job, read every page',
+            exportRounds.map((r) => r.ms),
+          ),
+          baseline: rate('csv-stringify alone, the same number of rows', stringifyMs),
+          target: { atLeast: 0.55 },
         },
         {
           label: 'query export through every page vs the issue target (rows/s)',

@@ -25,10 +25,11 @@ import {
   visibleState,
 } from './bulk-job.js'
 import { createIngestJob, createQueryJob, type JobOrigin } from './create-job.js'
-import { invalidBatch } from './header-columns.js'
+import { invalidBatch, resolveHeader } from './header-columns.js'
 import type { CreateIngestJobBody, CreateQueryJobBody } from './job-schemas.js'
 import { jobProblem, writeRows } from './process-ingest.js'
 import { runQuery } from './process-query.js'
+import { readCsvUpload } from './read-csv-upload.js'
 
 /** Key prefix of Bulk API job ids (`750...`). */
 const JOB_PREFIX = '750'
@@ -107,6 +108,13 @@ export class BulkJobs {
 
   state(job: BulkJob): JobState {
     return visibleState(job, this.nowMs())
+  }
+
+  /** Reads CSV data for `job`: its dialect, its object's columns as its creator sees them. */
+  readData(job: IngestJob, body: ReadableStream<Uint8Array> | null): Promise<UploadedData> {
+    const { metadata } = this.#deps
+    const object = metadata.getObject(job.object)
+    return readCsvUpload(body, job, (header) => resolveHeader(metadata, object, header, job.view))
   }
 
   /** Adds uploaded rows to an `Open` ingest job; every upload must carry the same header. */

@@ -10,7 +10,6 @@
 import type { Hono } from 'hono'
 import { type BulkJob, type JobState, TERMINAL_STATES } from '../bulk/bulk-job.js'
 import { NO_BULK_HOOKS } from '../bulk/bulk-hooks.js'
-import { resolveHeader } from '../bulk/header-columns.js'
 import { INGEST_RESULTS, type IngestResultKind, ingestResults } from '../bulk/ingest-results.js'
 import { jobInfo, jobSummary } from '../bulk/job-info.js'
 import { listJobs } from '../bulk/job-list.js'
@@ -24,7 +23,6 @@ import {
 } from '../bulk/job-schemas.js'
 import { SELECT_ORDER_SINCE } from '../bulk/process-query.js'
 import { resultPages, resultsPage } from '../bulk/query-results.js'
-import { readCsvUpload } from '../bulk/read-csv-upload.js'
 import { NotFoundError, ReplicaError } from '../errors.js'
 import { parseApiVersion } from '../metadata/api-version.js'
 import {
@@ -79,7 +77,7 @@ function summary(c: NativeContext, job: BulkJob) {
 }
 
 async function createIngest(c: NativeContext) {
-  const { jobs, metadata } = c.env.app
+  const { jobs } = c.env.app
   const view = c.get('view')
   if (!isMultipart(c)) {
     const body = await readJobBody(c, CreateIngestJobBody)
@@ -88,9 +86,7 @@ async function createIngest(c: NativeContext) {
   // job and data in one request: the job is closed at once (state UploadComplete)
   const parts = await readMultipartJob(c)
   const job = jobs.ingestJob(parseJob(CreateIngestJobBody, parts.job), view)
-  const data = await readCsvUpload(new Blob([parts.content]).stream(), job, (header) =>
-    resolveHeader(metadata, metadata.getObject(job.object), header, job.view),
-  )
+  const data = await jobs.readData(job, new Blob([parts.content]).stream())
   jobs.add(job)
   jobs.upload(job, data)
   close(c, job)
@@ -98,15 +94,11 @@ async function createIngest(c: NativeContext) {
 }
 
 async function upload(c: NativeContext) {
-  const { jobs, metadata } = c.env.app
+  const { jobs } = c.env.app
   const job = ingestJob(c)
   requireCsv(c)
   jobs.expectState(job, OPEN, 'take data for')
-  const object = metadata.getObject(job.object)
-  const data = await readCsvUpload(uploadBody(c), job, (header) =>
-    resolveHeader(metadata, object, header, job.view),
-  )
-  jobs.upload(job, data)
+  jobs.upload(job, await jobs.readData(job, uploadBody(c)))
   return c.body(null, 201)
 }
 
