@@ -2,7 +2,8 @@
  * @module
  * The gateway in front of the apps (spec "What the service does" 6, DESIGN.md "URLs", "Gateway").
  * For every call to an app URL, or to a native path at the root, in these steps:
- * 1. receive: read the URL, token and request body, if the method has one (at most `maxBodyBytes`);
+ * 1. receive: read the URL, token and request body, if the method has one (at most `maxBodyBytes`,
+ *    or `maxUploadBytes` for a Bulk API CSV upload);
  * 2. admit: resolve environment, app and actor from the app token and refuse what it must
  *    (`resolveAppCall`), then a request body over the cap (`admit-call.ts`);
  * 3. faults: apply queued `gateway.latency` / `gateway.error` faults (`inject-faults.ts`);
@@ -25,6 +26,8 @@ import { recordCall } from './record-call.js'
 
 /** The largest request and response body the gateway passes (spec "Limits"): 4 MiB. */
 export const MAX_NATIVE_BODY_BYTES = 4 * 1024 * 1024
+/** The largest Bulk API 2.0 CSV upload (the real API's limit): 150 MB. */
+export const MAX_UPLOAD_BYTES = 150 * 1024 * 1024
 
 export interface GatewayOptions {
   ctx: ManagementContext
@@ -32,6 +35,8 @@ export interface GatewayOptions {
   nativeHandler: (appId: string) => NativeHandler | undefined
   /** Largest request and response body passed through, in bytes. @default 4 MiB */
   maxBodyBytes?: number
+  /** Largest Bulk API 2.0 CSV upload (`PUT .../jobs/ingest/{id}/batches`), in bytes. @default 150 MB */
+  maxUploadBytes?: number
 }
 
 export interface Gateway {
@@ -46,12 +51,13 @@ export interface Gateway {
 export function createGateway(options: GatewayOptions): Gateway {
   const { ctx, nativeHandler } = options
   const maxBytes = options.maxBodyBytes ?? MAX_NATIVE_BODY_BYTES
+  const caps = { maxBytes, maxUploadBytes: options.maxUploadBytes ?? MAX_UPLOAD_BYTES }
   const apiVersions = apiVersionsCache()
 
   /** Steps 2-4: the app's answer, or the refusal of the step that refused. */
   const answer = async (call: ReceivedCall): Promise<CallOutcome> => {
     try {
-      const admitted = await admitCall(ctx, call, maxBytes, apiVersions)
+      const admitted = await admitCall(ctx, call, apiVersions)
       const faulted = hasGatewayFaults(ctx) ? await injectFaults(ctx, call, admitted.where) : undefined
       return faulted ?? (await callApp(nativeHandler(admitted.native.appId), call, admitted, maxBytes))
     } catch (error) {
@@ -61,7 +67,7 @@ export function createGateway(options: GatewayOptions): Gateway {
 
   return {
     async fetch(request, rawHeaders) {
-      const call = await receiveCall(request, ctx.clock.nowMs(), maxBytes, rawHeaders)
+      const call = await receiveCall(request, ctx.clock.nowMs(), caps, rawHeaders)
       const outcome = await answer(call)
       recordCall(ctx, call, outcome)
       return outcome.response

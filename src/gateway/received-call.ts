@@ -5,7 +5,7 @@
  */
 import type { PendingCall } from '../calls/recorded-call.js'
 import { type AppPath, parseAppPath } from './app-path.js'
-import { type RequestBody, readRequestBody } from './request-body.js'
+import { type BodyCaps, bodyCapOf, type RequestBody, readRequestBody } from './request-body.js'
 import { type SplitUrl, splitUrl } from './split-url.js'
 
 export interface ReceivedCall {
@@ -16,6 +16,8 @@ export interface ReceivedCall {
   /** The Bearer token of the `Authorization` header, if any. */
   headerToken: string | undefined
   body: RequestBody
+  /** The cap its body was read against (bytes): the upload limit for a CSV upload. */
+  bodyCap: number
   receivedAtMs: number
   /** The request headers as sent (Node's `rawHeaders`), when the transport handed them over. */
   rawHeaders: readonly string[] | undefined
@@ -27,23 +29,25 @@ export interface ReceivedCall {
   injectedMs: number
 }
 
-/** Reads what the call asks for, and its body (at most `maxBytes` of it). */
+/** Reads what the call asks for, and its body (at most its surface's cap of it). */
 export async function receiveCall(
   request: Request,
   receivedAtMs: number,
-  maxBytes: number,
+  caps: BodyCaps,
   rawHeaders: readonly string[] | undefined,
 ): Promise<ReceivedCall> {
   const url = splitUrl(request.url)
   const path = parseAppPath(url.pathname)
   const headerToken = bearerToken(request.headers.get('authorization'))
-  const body = await readRequestBody(request, maxBytes)
+  const bodyCap = bodyCapOf(request.method, path?.nativePath, caps)
+  const body = await readRequestBody(request, bodyCap)
   return {
     request,
     url,
     path,
     headerToken,
     body,
+    bodyCap,
     receivedAtMs,
     rawHeaders,
     pending: undefined,

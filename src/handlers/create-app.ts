@@ -8,6 +8,7 @@ import { Hono } from 'hono'
 import { createGateway } from '../gateway/create-gateway.js'
 import type { NativeHandler } from '../replica/native-call.js'
 import { ManagementError } from '../management/errors.js'
+import { bulkFaultMatches } from '../management/faults.js'
 import { createCrmNativeHandler } from '../replica/handlers/native-handler.js'
 import type { ReplicaRuntime } from '../runtime/create-runtime.js'
 import { controlRoutes } from './control-routes.js'
@@ -27,7 +28,12 @@ export function createApp(runtime: ReplicaRuntime) {
 
   app.route('/v1', managementRoutes(runtime))
   app.route('/__replica', controlRoutes(runtime))
-  app.route('/', gatewayRoutes(createGateway({ ctx: runtime.ctx, nativeHandler: nativeHandlerOf(runtime) })))
+  const gateway = createGateway({
+    ctx: runtime.ctx,
+    nativeHandler: nativeHandlerOf(runtime),
+    maxUploadBytes: runtime.options.maxUploadBytes,
+  })
+  app.route('/', gatewayRoutes(gateway))
 
   app.notFound((c) =>
     toManagementErrorResponse(
@@ -48,6 +54,14 @@ export type ReplicaApp = ReturnType<typeof createApp>
 export function nativeHandlerOf(runtime: ReplicaRuntime): (appId: string) => NativeHandler {
   const builtIn = createCrmNativeHandler({
     appFor: (call) => runtime.apps.get(call.environmentId, call.appName),
+    bulk: {
+      delayMs: () => runtime.lifecycle.bulkMs,
+      takeFault: (target) => {
+        if (!runtime.ctx.faults.has('bulk.job')) return undefined
+        const fault = runtime.ctx.faults.take('bulk.job', (candidate) => bulkFaultMatches(candidate, target))
+        return fault && { message: fault.message }
+      },
+    },
   })
   const custom = runtime.options.nativeHandlers ?? {}
   return (appId) => custom[appId] ?? builtIn

@@ -2,10 +2,13 @@
  * @module
  * Live CRM apps. `createCrmApps` builds the metadata once per mock (it is read-only and shared);
  * each environment app then gets its own `CrmApp`: a record store, the record service over it on
- * the mock clock, its open query cursors, and `serialise()`/`restore()` for snapshots and the
- * state document. A new app starts from the CRM seed; one made from saved content restores it.
+ * the mock clock, its open query cursors and Bulk API jobs, and `serialise()`/`restore()` for
+ * snapshots and the state document (records only: cursors and jobs are live API state, dropped
+ * when the data is replaced). A new app starts from the CRM seed; one made from saved content
+ * restores it.
  */
 import { crmSchema, crmSeed } from '../fixtures/crm/index.js'
+import { BulkJobs } from './bulk/job-store.js'
 import type { CrmSchema, CrmSchemaInput } from '../schemas/crm-schema.js'
 import type { CrmSeed } from '../schemas/crm-seed.js'
 import {
@@ -40,6 +43,8 @@ export interface CrmApp {
   readonly store: RecordStore
   readonly records: RecordService
   readonly cursors: QueryCursors
+  /** Bulk API 2.0 ingest and query jobs (src/replica/bulk). */
+  readonly jobs: BulkJobs
   /**
    * The records of an object most recently modified (newest first, at most `limit`), as
    * `{ Id, <name field> }` views: what `GET /sobjects/{object}` lists as `recentItems`.
@@ -80,12 +85,14 @@ export function createCrmApps(options: CrmAppsOptions) {
       const store = createRecordStore(metadata)
       const records = createRecordService({ store, metadata, clock, actorUsers: seed.actorUsers })
       const cursors = createQueryCursors({ clock })
+      const jobs = new BulkJobs({ metadata, store, records, clock })
       store.restore(content === undefined ? seededContent() : content)
       return {
         metadata,
         store,
         records,
         cursors,
+        jobs,
         recentItems(object, view, limit = RECENT_ITEMS) {
           const def = metadata.getObject(object, view)
           const visible = metadata.visibleFields(def, view)
@@ -111,6 +118,7 @@ export function createCrmApps(options: CrmAppsOptions) {
         restore(next) {
           store.restore(next)
           cursors.clear()
+          jobs.clear()
         },
       }
     },

@@ -45,6 +45,13 @@ export type ReplicaErrorCode =
   | 'LIMIT_EXCEEDED'
   | 'INVALID_INPUT'
   | 'MISSING_ARGUMENT'
+  // Bulk API 2.0 (src/replica/bulk)
+  | 'INVALIDJOB'
+  | 'INVALIDJOBSTATE'
+  | 'INVALIDBATCH'
+  | 'JOB_NOT_COMPLETE'
+  | 'CONFLICT'
+  | 'UNSUPPORTED_MEDIA_TYPE'
 
 export class ReplicaError extends Error {
   override name = 'ReplicaError'

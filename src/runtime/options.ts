@@ -42,6 +42,17 @@ export const ReplicaMockOptions = z.strictObject({
     .int()
     .min(1)
     .default(1024 * 1024),
+  /**
+   * Largest Bulk API 2.0 CSV upload (`PUT .../jobs/ingest/{id}/batches`) the gateway accepts, in
+   * bytes; larger is `413 request_too_large`. Every other native request body keeps the 4 MiB cap.
+   * @default 150 MiB (the real API's upload limit)
+   * @example createReplicaMock({ maxUploadBytes: 10 * 1024 * 1024 })
+   */
+  maxUploadBytes: z
+    .int()
+    .min(1)
+    .max(2 ** 31 - 1)
+    .default(150 * 1024 * 1024),
   /** When set, the control API (`/__replica`) requires `Authorization: Bearer <adminToken>`. */
   adminToken: z.string().min(1).optional(),
   /**

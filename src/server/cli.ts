@@ -23,6 +23,7 @@ Options:
   --bulk-ms <n>         ms a bulk job takes after upload completes (default 0)
   --max-body-bytes <n>  largest management request body (default 1048576)
   --max-recorded-calls <n>  gateway calls kept per environment; 0 records none (default 10000)
+  --max-upload-bytes <n>    largest Bulk API CSV upload (default 157286400, 150 MiB)
   --log-format <f>      request log lines as text (default) or json (one object per line)
   --quiet               print only the listening line (no request log)
   -h, --help            show this help
@@ -57,6 +58,7 @@ function parse(argv: string[]) {
       'max-body-bytes': { type: 'string' },
       'max-recorded-calls': { type: 'string' },
       'log-format': { type: 'string' },
+      'max-upload-bytes': { type: 'string' },
       quiet: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -94,6 +96,7 @@ function parse(argv: string[]) {
       lifecycle,
       maxBodyBytes: integerFlag('max-body-bytes', values['max-body-bytes'], 1),
       maxRecordedCalls: integerFlag('max-recorded-calls', values['max-recorded-calls']),
+      maxUploadBytes: integerFlag('max-upload-bytes', values['max-upload-bytes'], 1),
     },
   }
 }

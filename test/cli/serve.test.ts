@@ -49,6 +49,7 @@ it.for<[string[]]>([
   [['serve', '--clock', 'sometimes']],
   [['serve', '--start-ms', '-5']],
   [['serve', '--max-recorded-calls', 'many']],
+  [['serve', '--max-upload-bytes', '0']],
   [['launch']],
   [[]],
 ])('exits 2 with a message on bad arguments %j', async ([args]) => {

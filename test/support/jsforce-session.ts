@@ -15,7 +15,8 @@ export interface JsforceSession {
 }
 
 /** Registers the hooks; read the fields inside tests. */
-export function useJsforceSession(): JsforceSession {
+/** `setup` runs on each new connection (e.g. to set bulk2 polling options). */
+export function useJsforceSession(setup: (conn: Connection) => void = () => undefined): JsforceSession {
   const session = {} as { server: ReplicaServer; environment: Environment; conn: Connection }
   const management = async (path: string, body: unknown) => {
     const response = await fetch(session.server.url + path, {
@@ -44,6 +45,7 @@ export function useJsforceSession(): JsforceSession {
       accessToken: credentials.token,
       version: '60.0',
     })
+    setup(session.conn)
   })
   return session
 }

@@ -7,6 +7,7 @@
  */
 import type { Context } from 'hono'
 import type { TransactionScope } from '../../store/transaction.js'
+import type { BulkHooks } from '../bulk/bulk-hooks.js'
 import type { NativeCall } from '../native-call.js'
 import type { CrmApp } from '../crm-app.js'
 import type { MetadataService, MetadataView } from '../metadata/metadata-service.js'
@@ -43,6 +44,8 @@ export type NativeEnv = {
      * stream and read back (json-response.ts).
      */
     reply?: SubrequestReply
+    /** Bulk job delays and faults from the mock; none: jobs are due at once, never faulted. */
+    bulk?: BulkHooks
   }
   Variables: {
     /** The path's API version (`"60.0"`) and the calling actor. */

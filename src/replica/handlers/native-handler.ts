@@ -10,11 +10,13 @@
  */
 import { Hono, type MiddlewareHandler } from 'hono'
 import type { NativeCall, NativeHandler } from '../native-call.js'
+import type { BulkHooks } from '../bulk/bulk-hooks.js'
 import type { CrmApp } from '../crm-app.js'
 import { NotFoundError, UnsupportedFeatureError } from '../errors.js'
 import { compositeRoutes } from './composite-routes.js'
 import { resource } from './method-dispatch.js'
 import type { DescribeCache, NativeEnv } from './native-env.js'
+import { bulkRoutes } from './bulk-routes.js'
 import { queryRoutes } from './query-routes.js'
 import { sobjectRoutes } from './sobject-routes.js'
 import { whenStoreFree } from './store-turn.js'
@@ -25,6 +27,8 @@ import { listResources, listVersions, requireServedVersion } from './versions-ro
 export interface CrmNativeHandlerOptions {
   /** The live app of the call's environment app; undefined when the environment holds no data. */
   appFor(call: NativeCall): CrmApp | undefined
+  /** Bulk job delays and faults (the mock's lifecycle and fault queue). @default due at once, no faults */
+  bulk?: BulkHooks
 }
 
 /**
@@ -43,7 +47,10 @@ export function createCrmNativeHandler(options: CrmNativeHandlerOptions): Native
       )
       return Response.json([nativeErrorItem(failure)], { status: 404 })
     }
-    return routes.fetch(withMethodOverride(request), { call, app, describeCache })
+    // bulk jobs due by now are processed first, so every call sees the app as of now
+    const due = app.jobs.runDue()
+    if (due) await due
+    return routes.fetch(withMethodOverride(request), { call, app, describeCache, bulk: options.bulk })
   }
 }
 
@@ -61,6 +68,7 @@ export function createCrmRoutes(): Hono<NativeEnv> {
   sobjectRoutes(version)
   queryRoutes(version)
   compositeRoutes(version, (request, env) => app.fetch(request, env))
+  bulkRoutes(version)
   unsupportedVersionedRoutes(version)
   app.route('/services/data/:version{v[0-9]+\\.[0-9]+}', version)
 

@@ -10,7 +10,6 @@ import type { NativeEnv } from './native-env.js'
 
 /** Path (relative to `/services/data/vXX.X`) -> feature. */
 const VERSIONED: ReadonlyArray<[string, string]> = [
-  ['/jobs/*', 'Bulk API 2.0'],
   ['/search', 'SOSL search'],
   ['/parameterizedSearch', 'Parameterized search'],
   ['/limits', 'Org limits'],

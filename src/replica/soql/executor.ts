@@ -65,6 +65,51 @@ export function executeSoql(
   source: SoqlDataSource,
   options: ExecuteOptions = {},
 ): SoqlResult {
+  const exec = createExec(compiled, source, options)
+  const offset = compiled.offset ?? 0
+  const limit = compiled.limit ?? Number.POSITIVE_INFINITY
+
+  if (compiled.kind === 'count') {
+    const matched = matchRecords(compiled, exec, offset + limit).length
+    return { totalSize: Math.max(0, Math.min(matched - offset, limit)), done: true, records: [] }
+  }
+  if (compiled.kind === 'aggregate') {
+    const records = runAggregate(compiled, exec)
+    return { totalSize: records.length, done: true, records }
+  }
+  const records = selectRecords(compiled, exec).map((record) =>
+    renderRecord(compiled.output, compiled.object, record, exec),
+  )
+  return { totalSize: records.length, done: true, records }
+}
+
+/**
+ * A records query's column values, row by row, read straight from each record and its parents
+ * (no row objects): what a bulk query job's CSV holds. Values are stored values (`null` for a
+ * null field or a missing parent); `compiled.fields[i]` says what column `i` is.
+ */
+export function executeSoqlValues(
+  compiled: CompiledQuery,
+  source: SoqlDataSource,
+  options: ExecuteOptions = {},
+): unknown[][] {
+  if (compiled.kind !== 'records') {
+    throw new TypeError('[replica-mock] Failed to select column values: the query is not a records query')
+  }
+  const exec = createExec(compiled, source, options)
+  const getters = compiled.fields.map((path) => path.get)
+  const width = getters.length
+  return selectRecords(compiled, exec).map((record) => {
+    const row = new Array<unknown>(width)
+    for (let i = 0; i < width; i++) {
+      const value = getters[i]!(record, exec)
+      row[i] = isNull(value) ? null : value
+    }
+    return row
+  })
+}
+
+function createExec(compiled: CompiledQuery, source: SoqlDataSource, options: ExecuteOptions): Exec {
   const includeDeleted = options.includeDeleted ?? false
   const exec: Exec = {
     records: source.records,
@@ -82,22 +127,16 @@ export function executeSoql(
     }
     exec.semiJoinValues.set(semi, values)
   }
+  return exec
+}
+
+/** The matching records of a records query, sorted and cut to OFFSET/LIMIT. */
+function selectRecords(compiled: CompiledQuery, exec: Exec): SoqlRecord[] {
   const offset = compiled.offset ?? 0
   const limit = compiled.limit ?? Number.POSITIVE_INFINITY
-
-  if (compiled.kind === 'count') {
-    const matched = matchRecords(compiled, exec, offset + limit).length
-    return { totalSize: Math.max(0, Math.min(matched - offset, limit)), done: true, records: [] }
-  }
-  if (compiled.kind === 'aggregate') {
-    const records = runAggregate(compiled, exec)
-    return { totalSize: records.length, done: true, records }
-  }
   const unordered = compiled.orderBy.length === 0
   const matched = matchRecords(compiled, exec, unordered ? offset + limit : undefined)
-  const rows = page(unordered ? matched : sortRows(matched, compiled.orderBy, exec), offset, limit)
-  const records = rows.map((record) => renderRecord(compiled.output, compiled.object, record, exec))
-  return { totalSize: records.length, done: true, records }
+  return page(unordered ? matched : sortRows(matched, compiled.orderBy, exec), offset, limit)
 }
 
 /** Rows of a flattened column (`Account.Name`) of a rendered row; null along a null relationship. */
