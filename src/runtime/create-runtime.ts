@@ -51,7 +51,10 @@ export function createRuntime(input: ReplicaMockOptions = {}): ReplicaRuntime {
   const clock = createClock(options.clock)
   const store = createStore()
   const configuredLifecycle = Lifecycle.parse(options.lifecycle)
-  const crm = createCrmApps({ clock })
+  const crm = createCrmApps({
+    clock,
+    queryBudget: { timeoutMs: options.queryTimeoutMs, maxRows: options.queryMaxRows },
+  })
   const appsOf = appsOfStore(store)
   // every catalog app is of type `replica`: each is a CRM replica (appId names its catalog entry only)
   const apps = createEnvironmentData<CrmApp>({

@@ -52,6 +52,19 @@ export const ReplicaMockOptions = z.strictObject({
    */
   maxRecordedCalls: z.int().min(0).max(1_000_000).default(10_000),
   /**
+   * Wall-clock ms one SOQL query of a native call may run before it fails with `QUERY_TIMEOUT`
+   * (the engine holds the event loop while it runs); 0 = no time bound.
+   * @default 100
+   * @example createReplicaMock({ queryTimeoutMs: 2000 }) // big data on a slow machine
+   */
+  queryTimeoutMs: z.int().min(0).default(100),
+  /**
+   * Rows one SOQL query of a native call may visit (scanned, looked up, sorted, rendered) before
+   * it fails with `QUERY_TIMEOUT`.
+   * @default 1000000
+   */
+  queryMaxRows: z.int().min(1).default(1_000_000),
+  /**
    * Native handlers by catalog app id, replacing the built-in ones behind the gateway: the gateway
    * still authenticates, refuses, caps and records every call, and hands the handler the native
    * request (prefix stripped) with who it is for (`NativeCall`).
