@@ -7,15 +7,15 @@ function referenceRegex(pattern: string): RegExp {
   let source = ''
   for (let i = 0; i < pattern.length; i++) {
     const ch = pattern[i]!
-    if (ch === '\\' && i + 1 < pattern.length) source += escape(pattern[++i]!)
+    if (ch === '\\' && i + 1 < pattern.length) source += escapeChar(pattern[++i]!)
     else if (ch === '%') source += '.*'
     else if (ch === '_') source += '.'
-    else source += escape(ch)
+    else source += escapeChar(ch)
   }
   return new RegExp(`^${source}$`, 'is')
 }
 
-function escape(ch: string): string {
+function escapeChar(ch: string): string {
   return /[.*+?^${}()|[\]\\/]/.test(ch) ? `\\${ch}` : ch
 }
 
