@@ -28,6 +28,11 @@ export interface ReplicaRuntime {
   lifecycle: Lifecycle
   /** Origin of the management API and app URLs; a standalone server sets it once it listens. */
   baseUrl: string
+  /**
+   * `host:port` values a standalone server is reached by (set once it listens); `null` when it is
+   * bound to every interface. In-process only the `baseUrl` host reaches the mock.
+   */
+  listenHosts: readonly string[] | null
   /** The CRM replica: metadata shared by every environment, and the factory of live apps. */
   readonly crm: CrmApps
   /** Each environment's live apps (the same object as `ctx.environmentData`, typed). */
@@ -78,6 +83,7 @@ export function createRuntime(input: ReplicaMockOptions = {}): ReplicaRuntime {
     ctx,
     lifecycle: { ...configuredLifecycle },
     baseUrl: options.baseUrl,
+    listenHosts: [],
     crm,
     apps,
     ready: Promise.resolve(),

@@ -45,6 +45,19 @@ export const ReplicaMockOptions = z.strictObject({
   /** When set, the control API (`/__replica`) requires `Authorization: Bearer <adminToken>`. */
   adminToken: z.string().min(1).optional(),
   /**
+   * Origins (`scheme://host[:port]`) whose browser pages may call the control API; calls from any
+   * other origin are refused (`403 forbidden`) and get no CORS headers. The management and app
+   * APIs answer every origin.
+   * @default [] (none)
+   * @example createReplicaMock({ controlOrigins: ['http://localhost:5173'] })
+   */
+  controlOrigins: z.array(z.url().transform((url) => new URL(url).origin)).default([]),
+  /** Largest `PUT /__replica/state` body, in bytes; larger -> 413 `body_too_large`. @default 64 MiB */
+  maxStateBytes: z
+    .int()
+    .min(1)
+    .default(64 * 1024 * 1024),
+  /**
    * Recorded gateway calls kept per environment; the oldest are dropped beyond it. 0 records
    * nothing (the request operations then list nothing).
    * @default 10000

@@ -22,6 +22,10 @@ Options:
   --bulk-ms <n>         ms a bulk job takes after upload completes (default 0)
   --max-body-bytes <n>  largest management request body (default 1048576)
   --max-recorded-calls <n>  gateway calls kept per environment; 0 records none (default 10000)
+  --max-state-bytes <n> largest PUT /__replica/state body (default 67108864)
+  --control-origin <o>  let browser pages of this origin call the control API (repeatable; default none)
+  --query-timeout-ms <n>  ms one SOQL query may run before QUERY_TIMEOUT; 0 = no bound (default 100)
+  --query-max-rows <n>  rows one SOQL query may visit before QUERY_TIMEOUT (default 1000000)
   --quiet               print only the listening line
   -h, --help            show this help
 `
@@ -54,6 +58,10 @@ function parse(argv: string[]) {
       'bulk-ms': { type: 'string' },
       'max-body-bytes': { type: 'string' },
       'max-recorded-calls': { type: 'string' },
+      'max-state-bytes': { type: 'string' },
+      'control-origin': { type: 'string', multiple: true },
+      'query-timeout-ms': { type: 'string' },
+      'query-max-rows': { type: 'string' },
       quiet: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -86,6 +94,10 @@ function parse(argv: string[]) {
       lifecycle,
       maxBodyBytes: integerFlag('max-body-bytes', values['max-body-bytes'], 1),
       maxRecordedCalls: integerFlag('max-recorded-calls', values['max-recorded-calls']),
+      maxStateBytes: integerFlag('max-state-bytes', values['max-state-bytes'], 1),
+      controlOrigins: values['control-origin'],
+      queryTimeoutMs: integerFlag('query-timeout-ms', values['query-timeout-ms']),
+      queryMaxRows: integerFlag('query-max-rows', values['query-max-rows'], 1),
     },
   }
 }
