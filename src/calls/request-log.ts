@@ -13,6 +13,7 @@
  */
 import { makeId, randomBase36 } from '../store/ids.js'
 import type { ExportedCall } from './call-export.js'
+import { KnownSecrets } from './known-secrets.js'
 import type { RawCall } from './raw-call.js'
 import { type PendingCall, RecordedCall } from './recorded-call.js'
 
@@ -67,8 +68,21 @@ class Ring {
   }
 }
 
-export function createRequestLog(options: { capacity: number; keptBodiesBudget?: number }): RequestLog {
-  return new RingLog(options.capacity, options.keptBodiesBudget ?? KEPT_BODIES_BUDGET_BYTES)
+export interface RequestLogOptions {
+  /** Calls kept per environment; 0 records nothing. */
+  capacity: number
+  /** Whole-body bytes kept per environment. @default KEPT_BODIES_BUDGET_BYTES */
+  keptBodiesBudget?: number
+  /** The secrets redacted from every call. @default none beyond the tokens each call presented */
+  secrets?: KnownSecrets
+}
+
+export function createRequestLog(options: RequestLogOptions): RequestLog {
+  return new RingLog(
+    options.capacity,
+    options.keptBodiesBudget ?? KEPT_BODIES_BUDGET_BYTES,
+    options.secrets ?? new KnownSecrets(),
+  )
 }
 
 /** The rings of every environment, and the calls found by map (imported ones). */
@@ -83,6 +97,7 @@ class RingLog implements RequestLog {
   constructor(
     readonly capacity: number,
     readonly budget: number,
+    readonly secrets: KnownSecrets,
   ) {
     this.evictedReason = `Evicted: recorded bodies are kept up to ${budget} bytes per environment, oldest dropped first`
   }
@@ -104,7 +119,7 @@ class RingLog implements RequestLog {
     // dropped while in flight
     if (ring.at(call.seq) !== call) return
     const previous = ring.at(call.seq - 1)
-    call.complete(raw, previous?.completed ? previous : undefined)
+    call.complete(raw, this.secrets, previous?.completed ? previous : undefined)
     this.keep(ring, call)
   }
 

@@ -12,6 +12,7 @@ import { type AppsOf, createEnvironmentData, type EnvironmentData } from '../man
 import { invalidRequest } from '../management/errors.js'
 import { createFaultQueue } from '../management/faults.js'
 import { rebuildSchedule } from '../management/lifecycle.js'
+import { KnownSecrets } from '../calls/known-secrets.js'
 import { createRequestLog } from '../calls/request-log.js'
 import { type CrmApp, type CrmApps, createCrmApps } from '../replica/crm-app.js'
 import { describeIssues } from '../schemas/describe-issues.js'
@@ -66,6 +67,7 @@ export function createRuntime(input: ReplicaMockOptions = {}): ReplicaRuntime {
     create: (_appId, content) => crm.open(content),
     appsOf,
   })
+  const secrets = new KnownSecrets()
   const ctx: ManagementContext = {
     store,
     clock,
@@ -74,7 +76,8 @@ export function createRuntime(input: ReplicaMockOptions = {}): ReplicaRuntime {
     faults: createFaultQueue(),
     environmentData: apps,
     due: new DueQueue(),
-    requestLog: createRequestLog({ capacity: options.maxRecordedCalls }),
+    requestLog: createRequestLog({ capacity: options.maxRecordedCalls, secrets }),
+    secrets,
   }
 
   const runtime: ReplicaRuntime = {
@@ -106,6 +109,7 @@ function resetRuntime(runtime: ReplicaRuntime, fixture: Fixture, configured: Lif
   runtime.ready = ctx.store.restore(fixtureContent(fixture)).then(() => {
     ctx.environmentData.clear()
     rebuildSchedule(ctx)
+    learnSecrets(runtime)
   })
   return runtime.ready
 }
@@ -150,11 +154,22 @@ async function importRuntimeState(runtime: ReplicaRuntime, document: unknown, ap
   }
   installData()
   ctx.faults.restore(state.faults)
+  learnSecrets(runtime)
   ctx.requestLog.importAll(state.requests)
   rebuildSchedule(ctx)
   runtime.lifecycle = { ...state.lifecycle }
   clock.setMode(state.clock.mode)
   clock.set(state.clock.now)
+}
+
+/** Every token in the store (and the admin token): what recorded calls must never show. */
+function learnSecrets(runtime: ReplicaRuntime): void {
+  const { ctx, options } = runtime
+  ctx.secrets.clear()
+  if (options.adminToken) ctx.secrets.add(options.adminToken)
+  for (const member of ctx.store.members.all()) ctx.secrets.add(member.token)
+  for (const key of ctx.store.apiKeys.all()) ctx.secrets.add(key.token)
+  for (const credentials of ctx.store.credentials.all()) ctx.secrets.add(credentials.token)
 }
 
 /** The apps of environments whose data is held (not deleted or failed), from the live store. */
