@@ -34,6 +34,13 @@ export interface ManagementContext {
   requestLog: RequestLog
   /** Every token the mock issued or was given: redacted from recorded calls wherever it appears. */
   secrets: KnownSecrets
+  /** How long things outlive their use, in ms on the mock clock. */
+  retention: {
+    /** Recorded calls of a deleted or failed environment. */
+    recordedCallsMs: number
+    /** An idempotency key's record. */
+    idempotencyMs: number
+  }
 }
 
 /** Hooks for state outside the store, within one `runOperation` (see `operation.ts`). */

@@ -76,8 +76,14 @@ export function createRuntime(input: ReplicaMockOptions = {}): ReplicaRuntime {
     faults: createFaultQueue(),
     environmentData: apps,
     due: new DueQueue(),
-    requestLog: createRequestLog({ capacity: options.maxRecordedCalls, secrets }),
+    requestLog: createRequestLog({
+      capacity: options.maxRecordedCalls,
+      totalKeptBodiesBudget: options.maxRecordedBodyBytes,
+      secrets,
+      now: () => clock.nowMs(),
+    }),
     secrets,
+    retention: { recordedCallsMs: options.recordedCallsRetentionMs, idempotencyMs: options.idempotencyTtlMs },
   }
 
   const runtime: ReplicaRuntime = {
@@ -156,10 +162,20 @@ async function importRuntimeState(runtime: ReplicaRuntime, document: unknown, ap
   ctx.faults.restore(state.faults)
   learnSecrets(runtime)
   ctx.requestLog.importAll(state.requests)
+  retireReleasedCalls(ctx)
   rebuildSchedule(ctx)
   runtime.lifecycle = { ...state.lifecycle }
   clock.setMode(state.clock.mode)
   clock.set(state.clock.now)
+}
+
+/** The recorded calls of imported deleted or failed environments go when their retention ends. */
+function retireReleasedCalls(ctx: ManagementContext): void {
+  for (const environment of ctx.store.environments.all()) {
+    if (environment.status !== 'deleted' && environment.status !== 'failed') continue
+    const since = environment.deletedAt ? Date.parse(environment.deletedAt) : ctx.clock.nowMs()
+    ctx.requestLog.retire(environment.id, since + ctx.retention.recordedCallsMs)
+  }
 }
 
 /** Every token in the store (and the admin token): what recorded calls must never show. */

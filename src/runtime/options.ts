@@ -65,6 +65,35 @@ export const ReplicaMockOptions = z.strictObject({
    */
   maxRecordedCalls: z.int().min(0).max(1_000_000).default(10_000),
   /**
+   * Whole request/response bodies kept for download over every environment, in bytes (each
+   * environment also keeps at most 32 MiB); beyond it the oldest bodies of the environment that
+   * keeps most are let go (their previews stay).
+   * @default 256 MiB
+   */
+  maxRecordedBodyBytes: z
+    .int()
+    .min(0)
+    .default(256 * 1024 * 1024),
+  /**
+   * How long the recorded calls of a deleted or failed environment can still be listed, in ms on
+   * the mock clock; then they are let go and nothing more is recorded for it.
+   * @default 86400000 (24 hours)
+   * @example createReplicaMock({ recordedCallsRetentionMs: 0 }) // let them go at deletion
+   */
+  recordedCallsRetentionMs: z
+    .int()
+    .min(0)
+    .default(24 * 60 * 60 * 1000),
+  /**
+   * How long an `idempotency-key` is remembered, in ms on the mock clock; a key used again later
+   * starts a new request.
+   * @default 86400000 (24 hours)
+   */
+  idempotencyTtlMs: z
+    .int()
+    .min(1)
+    .default(24 * 60 * 60 * 1000),
+  /**
    * Wall-clock ms one SOQL query of a native call may run before it fails with `QUERY_TIMEOUT`
    * (the engine holds the event loop while it runs); 0 = no time bound.
    * @default 100
