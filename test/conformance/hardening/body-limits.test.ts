@@ -3,21 +3,12 @@
  * refused in the surface's format, nothing is stored, and the server keeps answering.
  */
 import http from 'node:http'
-import { ErrorBody } from '../../../src/schemas/index.js'
-import type { ApiResponse } from '../../support/client.js'
 import { conformanceTest, expect } from '../../support/harness.js'
+import { expectError } from '../../support/management.js'
 import { connectApp, expectNativeError, V } from '../../support/native.js'
 import { rawRequest } from '../../support/raw-request.js'
 
 const test = conformanceTest({ clock: 'manual', maxBodyBytes: 64 * 1024 })
-
-function expectError(response: ApiResponse, status: number, code: string) {
-  expect({ status: response.status, code: ErrorBody.safeParse(response.body).data?.error.code }).toEqual({
-    status,
-    code,
-  })
-  return ErrorBody.parse(response.body).error
-}
 
 function nested(depth: number): unknown {
   let value: unknown = 'leaf'

@@ -2,22 +2,13 @@
  * Issue 15 item 4: the control API answers browser pages only from origins the user allowed, only
  * to its own Host (DNS rebinding), and caps the state body.
  */
-import { ErrorBody } from '../../../src/schemas/index.js'
-import type { ApiResponse } from '../../support/client.js'
 import { conformanceTest, expect } from '../../support/harness.js'
+import { expectError } from '../../support/management.js'
 import { rawRequest } from '../../support/raw-request.js'
 
 const ALLOWED = 'http://localhost:5173'
 const EVIL = 'http://evil.example'
 const test = conformanceTest({ controlOrigins: [ALLOWED], maxStateBytes: 200_000 })
-
-function expectError(response: ApiResponse, status: number, code: string) {
-  expect({ status: response.status, code: ErrorBody.safeParse(response.body).data?.error.code }).toEqual({
-    status,
-    code,
-  })
-  return ErrorBody.parse(response.body).error
-}
 
 test('refuses control calls from a foreign origin and changes nothing', async ({ client, mock }) => {
   await mock.seed.environment({ name: 'kept' })
