@@ -13,7 +13,8 @@ import { createCrmNativeHandler } from '../replica/handlers/native-handler.js'
 import type { ReplicaRuntime } from '../runtime/create-runtime.js'
 import { controlRoutes } from './control-routes.js'
 import { gatewayRoutes } from './gateway-routes.js'
-import { corsPreflight } from './http/cors.js'
+import { controlAccessOf, controlOriginAllowed } from './http/control-guard.js'
+import { corsPolicy, corsPreflight } from './http/cors.js'
 import { responseHeaders } from './http/response-headers.js'
 import type { ReplicaEnv } from './http/replica-env.js'
 import { toManagementErrorResponse } from './http/to-error-response.js'
@@ -22,9 +23,11 @@ import { managementRoutes } from './management/management-routes.js'
 export function createApp(runtime: ReplicaRuntime) {
   const app = new Hono<ReplicaEnv>()
 
-  app.use(responseHeaders(() => runtime.ready))
+  const access = controlAccessOf(runtime)
+  const cors = corsPolicy((origin) => controlOriginAllowed(access, origin))
+  app.use(responseHeaders(() => runtime.ready, cors))
   // only preflights pass through it: one step less for every other request
-  app.options('*', corsPreflight())
+  app.options('*', corsPreflight(cors))
 
   app.route('/v1', managementRoutes(runtime))
   app.route('/__replica', controlRoutes(runtime))

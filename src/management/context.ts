@@ -7,6 +7,7 @@ import type { Store } from '../store/store.js'
 import type { DueQueue } from './due-queue.js'
 import type { EnvironmentData } from './environment-data.js'
 import type { FaultQueue } from './faults.js'
+import type { KnownSecrets } from '../calls/known-secrets.js'
 import type { RequestLog } from '../calls/request-log.js'
 
 /** Lifecycle delays in ms on the mock clock (the runtime's current ones; a control call can change them). */
@@ -31,6 +32,15 @@ export interface ManagementContext {
   due: DueQueue
   /** Calls the gateway recorded, per environment. */
   requestLog: RequestLog
+  /** Every token the mock issued or was given: redacted from recorded calls wherever it appears. */
+  secrets: KnownSecrets
+  /** How long things outlive their use, in ms on the mock clock. */
+  retention: {
+    /** Recorded calls of a deleted or failed environment. */
+    recordedCallsMs: number
+    /** An idempotency key's record. */
+    idempotencyMs: number
+  }
 }
 
 /** Hooks for state outside the store, within one `runOperation` (see `operation.ts`). */

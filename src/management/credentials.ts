@@ -56,6 +56,7 @@ export function createCredentials(
         token: makeId('token'),
         createdAt: ctx.clock.now().toISOString(),
       }))
+    ctx.secrets.add(stored.token)
     await recordAuditEvent(ctx, {
       name: 'credentials.created',
       call,

@@ -27,7 +27,14 @@ import {
 import { createSoqlDataSource } from './records/soql-data-source.js'
 import { projectRecord, type RecordView } from './records/record-view.js'
 import { createQueryCursors, type QueryCursors } from './query-cursors.js'
-import { type ExecuteOptions, querySoql, type SoqlResult } from './soql/index.js'
+import {
+  type ExecuteOptions,
+  openSoql,
+  type QueryBudgetOptions,
+  querySoql,
+  type SoqlResult,
+  type SoqlRows,
+} from './soql/index.js'
 
 export interface CrmAppsOptions {
   /** The mock clock (record timestamps, date literals, cursor expiry). */
@@ -36,13 +43,15 @@ export interface CrmAppsOptions {
   schema?: CrmSchema | CrmSchemaInput
   /** The records a new app starts with. @default the built-in CRM seed */
   seed?: CrmSeed
+  /** What a query of a native call may do before `QUERY_TIMEOUT` (`openQuery`). @default unbounded */
+  queryBudget?: QueryBudgetOptions
 }
 
 export interface CrmApp {
   readonly metadata: MetadataService
   readonly store: RecordStore
   readonly records: RecordService
-  readonly cursors: QueryCursors
+  readonly cursors: QueryCursors<SoqlRows>
   /** Bulk API 2.0 ingest and query jobs (src/replica/bulk). */
   readonly jobs: BulkJobs
   /**
@@ -50,8 +59,13 @@ export interface CrmApp {
    * `{ Id, <name field> }` views: what `GET /sobjects/{object}` lists as `recentItems`.
    */
   recentItems(object: string, view: MetadataView, limit?: number): RecordView[]
-  /** Runs a SOQL query as the view (version, actor) sees the data. */
+  /** Runs a SOQL query as the view (version, actor) sees the data, every row rendered, unbounded. */
   query(text: string, view: MetadataView, options?: ExecuteOptions): SoqlResult & { columns: string[] }
+  /**
+   * A native call's query: bounded by the apps' `queryBudget` (`QUERY_TIMEOUT` past it), rows
+   * rendered page by page.
+   */
+  openQuery(text: string, view: MetadataView, options?: Omit<ExecuteOptions, 'budget'>): SoqlRows
   /** The app's data as plain JSON (the record store's content). */
   serialise(): RecordStoreContent
   /** Replaces the app's data with `serialise()` output; a bad document changes nothing. */
@@ -84,7 +98,7 @@ export function createCrmApps(options: CrmAppsOptions) {
     open(content?: unknown): CrmApp {
       const store = createRecordStore(metadata)
       const records = createRecordService({ store, metadata, clock, actorUsers: seed.actorUsers })
-      const cursors = createQueryCursors({ clock })
+      const cursors = createQueryCursors<SoqlRows>({ clock })
       const jobs = new BulkJobs({ metadata, store, records, clock })
       store.restore(content === undefined ? seededContent() : content)
       return {
@@ -114,6 +128,11 @@ export function createCrmApps(options: CrmAppsOptions) {
         },
         query: (text, view, executeOptions) =>
           querySoql(text, createSoqlDataSource(metadata, store, view, clock), executeOptions),
+        openQuery: (text, view, executeOptions) =>
+          openSoql(text, createSoqlDataSource(metadata, store, view, clock), {
+            ...executeOptions,
+            ...(options.queryBudget ? { budget: options.queryBudget } : {}),
+          }),
         serialise: () => store.serialise(),
         restore(next) {
           store.restore(next)

@@ -36,6 +36,7 @@ export type ReplicaErrorCode =
   | 'METHOD_NOT_ALLOWED'
   | 'INVALID_QUERY_LOCATOR'
   | 'INVALID_BATCH_SIZE'
+  | 'QUERY_TIMEOUT'
   | 'UNKNOWN_EXCEPTION'
   // composite, batch, graph, tree and sObject Collections (src/replica/composite)
   | 'PROCESSING_HALTED'

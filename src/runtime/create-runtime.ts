@@ -12,6 +12,7 @@ import { type AppsOf, createEnvironmentData, type EnvironmentData } from '../man
 import { invalidRequest } from '../management/errors.js'
 import { createFaultQueue } from '../management/faults.js'
 import { rebuildSchedule } from '../management/lifecycle.js'
+import { KnownSecrets } from '../calls/known-secrets.js'
 import { createRequestLog } from '../calls/request-log.js'
 import { type CrmApp, type CrmApps, createCrmApps } from '../replica/crm-app.js'
 import { describeIssues } from '../schemas/describe-issues.js'
@@ -28,6 +29,11 @@ export interface ReplicaRuntime {
   lifecycle: Lifecycle
   /** Origin of the management API and app URLs; a standalone server sets it once it listens. */
   baseUrl: string
+  /**
+   * `host:port` values a standalone server is reached by (set once it listens); `null` when it is
+   * bound to every interface. In-process only the `baseUrl` host reaches the mock.
+   */
+  listenHosts: readonly string[] | null
   /** The CRM replica: metadata shared by every environment, and the factory of live apps. */
   readonly crm: CrmApps
   /** Each environment's live apps (the same object as `ctx.environmentData`, typed). */
@@ -51,13 +57,17 @@ export function createRuntime(input: ReplicaMockOptions = {}): ReplicaRuntime {
   const clock = createClock(options.clock)
   const store = createStore()
   const configuredLifecycle = Lifecycle.parse(options.lifecycle)
-  const crm = createCrmApps({ clock })
+  const crm = createCrmApps({
+    clock,
+    queryBudget: { timeoutMs: options.queryTimeoutMs, maxRows: options.queryMaxRows },
+  })
   const appsOf = appsOfStore(store)
   // every catalog app is of type `replica`: each is a CRM replica (appId names its catalog entry only)
   const apps = createEnvironmentData<CrmApp>({
     create: (_appId, content) => crm.open(content),
     appsOf,
   })
+  const secrets = new KnownSecrets()
   const ctx: ManagementContext = {
     store,
     clock,
@@ -66,7 +76,14 @@ export function createRuntime(input: ReplicaMockOptions = {}): ReplicaRuntime {
     faults: createFaultQueue(),
     environmentData: apps,
     due: new DueQueue(),
-    requestLog: createRequestLog({ capacity: options.maxRecordedCalls }),
+    requestLog: createRequestLog({
+      capacity: options.maxRecordedCalls,
+      totalKeptBodiesBudget: options.maxRecordedBodyBytes,
+      secrets,
+      now: () => clock.nowMs(),
+    }),
+    secrets,
+    retention: { recordedCallsMs: options.recordedCallsRetentionMs, idempotencyMs: options.idempotencyTtlMs },
   }
 
   const runtime: ReplicaRuntime = {
@@ -75,6 +92,7 @@ export function createRuntime(input: ReplicaMockOptions = {}): ReplicaRuntime {
     ctx,
     lifecycle: { ...configuredLifecycle },
     baseUrl: options.baseUrl,
+    listenHosts: [],
     crm,
     apps,
     ready: Promise.resolve(),
@@ -97,6 +115,7 @@ function resetRuntime(runtime: ReplicaRuntime, fixture: Fixture, configured: Lif
   runtime.ready = ctx.store.restore(fixtureContent(fixture)).then(() => {
     ctx.environmentData.clear()
     rebuildSchedule(ctx)
+    learnSecrets(runtime)
   })
   return runtime.ready
 }
@@ -141,11 +160,32 @@ async function importRuntimeState(runtime: ReplicaRuntime, document: unknown, ap
   }
   installData()
   ctx.faults.restore(state.faults)
+  learnSecrets(runtime)
   ctx.requestLog.importAll(state.requests)
+  retireReleasedCalls(ctx)
   rebuildSchedule(ctx)
   runtime.lifecycle = { ...state.lifecycle }
   clock.setMode(state.clock.mode)
   clock.set(state.clock.now)
+}
+
+/** The recorded calls of imported deleted or failed environments go when their retention ends. */
+function retireReleasedCalls(ctx: ManagementContext): void {
+  for (const environment of ctx.store.environments.all()) {
+    if (environment.status !== 'deleted' && environment.status !== 'failed') continue
+    const since = environment.deletedAt ? Date.parse(environment.deletedAt) : ctx.clock.nowMs()
+    ctx.requestLog.retire(environment.id, since + ctx.retention.recordedCallsMs)
+  }
+}
+
+/** Every token in the store (and the admin token): what recorded calls must never show. */
+function learnSecrets(runtime: ReplicaRuntime): void {
+  const { ctx, options } = runtime
+  ctx.secrets.clear()
+  if (options.adminToken) ctx.secrets.add(options.adminToken)
+  for (const member of ctx.store.members.all()) ctx.secrets.add(member.token)
+  for (const key of ctx.store.apiKeys.all()) ctx.secrets.add(key.token)
+  for (const credentials of ctx.store.credentials.all()) ctx.secrets.add(credentials.token)
 }
 
 /** The apps of environments whose data is held (not deleted or failed), from the live store. */

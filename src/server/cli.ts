@@ -24,6 +24,13 @@ Options:
   --max-body-bytes <n>  largest management request body (default 1048576)
   --max-recorded-calls <n>  gateway calls kept per environment; 0 records none (default 10000)
   --max-upload-bytes <n>    largest Bulk API CSV upload (default 157286400, 150 MiB)
+  --max-state-bytes <n> largest PUT /__replica/state body (default 67108864)
+  --max-recorded-body-bytes <n>  whole recorded bodies kept over every environment (default 268435456)
+  --recorded-calls-retention-ms <n>  how long a deleted environment's calls stay listed (default 86400000)
+  --idempotency-ttl-ms <n>  how long an idempotency key is remembered (default 86400000)
+  --control-origin <o>  let browser pages of this origin call the control API (repeatable; default none)
+  --query-timeout-ms <n>  ms one SOQL query may run before QUERY_TIMEOUT; 0 = no bound (default 100)
+  --query-max-rows <n>  rows one SOQL query may visit before QUERY_TIMEOUT (default 1000000)
   --log-format <f>      request log lines as text (default) or json (one object per line)
   --quiet               print only the listening line (no request log)
   -h, --help            show this help
@@ -59,6 +66,13 @@ function parse(argv: string[]) {
       'max-recorded-calls': { type: 'string' },
       'log-format': { type: 'string' },
       'max-upload-bytes': { type: 'string' },
+      'max-state-bytes': { type: 'string' },
+      'max-recorded-body-bytes': { type: 'string' },
+      'recorded-calls-retention-ms': { type: 'string' },
+      'idempotency-ttl-ms': { type: 'string' },
+      'control-origin': { type: 'string', multiple: true },
+      'query-timeout-ms': { type: 'string' },
+      'query-max-rows': { type: 'string' },
       quiet: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -97,6 +111,16 @@ function parse(argv: string[]) {
       maxBodyBytes: integerFlag('max-body-bytes', values['max-body-bytes'], 1),
       maxRecordedCalls: integerFlag('max-recorded-calls', values['max-recorded-calls']),
       maxUploadBytes: integerFlag('max-upload-bytes', values['max-upload-bytes'], 1),
+      maxStateBytes: integerFlag('max-state-bytes', values['max-state-bytes'], 1),
+      maxRecordedBodyBytes: integerFlag('max-recorded-body-bytes', values['max-recorded-body-bytes']),
+      recordedCallsRetentionMs: integerFlag(
+        'recorded-calls-retention-ms',
+        values['recorded-calls-retention-ms'],
+      ),
+      idempotencyTtlMs: integerFlag('idempotency-ttl-ms', values['idempotency-ttl-ms'], 1),
+      controlOrigins: values['control-origin'],
+      queryTimeoutMs: integerFlag('query-timeout-ms', values['query-timeout-ms']),
+      queryMaxRows: integerFlag('query-max-rows', values['query-max-rows'], 1),
     },
   }
 }

@@ -5,6 +5,7 @@
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
 import { createReplicaMock, kInternals, type ReplicaMock } from '../create-replica-mock.js'
+import { boundHosts, isLoopback } from '../handlers/http/control-guard.js'
 import type { ReplicaMockOptions } from '../runtime/options.js'
 import { type AccessLogEntry, type AccessLogOptions, createAccessLog } from './access-log.js'
 import { loggedPath } from './logged-path.js'
@@ -44,6 +45,12 @@ export interface ReplicaServer {
  */
 export async function createReplicaServer(options: ReplicaServerOptions = {}): Promise<ReplicaServer> {
   const { port = 4010, host = '127.0.0.1', onRequest, requestLog, ...mockOptions } = options
+  if (!isLoopback(host) && !mockOptions.adminToken) {
+    // reset, state (every token) and seeding would be open to the network
+    throw new Error(
+      `Failed to start on ${host}: a server reachable from other machines needs an admin token for its control API (--admin-token / adminToken)`,
+    )
+  }
   const mock = createReplicaMock(mockOptions)
   const { runtime, app } = mock[kInternals]
   await mock.ready()
@@ -71,6 +78,7 @@ export async function createReplicaServer(options: ReplicaServerOptions = {}): P
   const { port: actualPort } = server.address() as AddressInfo
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${actualPort}`
   if (mockOptions.baseUrl === undefined) runtime.baseUrl = url
+  runtime.listenHosts = boundHosts(host, actualPort) ?? null
 
   return {
     url,

@@ -72,6 +72,21 @@ it('exits 1 with a clear message when the port is in use', async () => {
   }
 })
 
+it('refuses to start on a non-loopback address without an admin token, and starts with one', async () => {
+  const open = start(['serve', '--port', '0', '--host', '0.0.0.0'])
+  expect(await open.exited).toBe(1)
+  expect(open.stderr()).toMatch(/Failed to start: Failed to start on 0\.0\.0\.0: .*needs an admin token/)
+  const guarded = start(['serve', '--port', '0', '--host', '0.0.0.0', '--admin-token', 'secret', '--quiet'])
+  try {
+    const url = await listeningUrl(guarded)
+    const state = await fetch(`${url.replace('0.0.0.0', '127.0.0.1')}/__replica/state`)
+    expect(state.status).toBe(401)
+  } finally {
+    guarded.child.kill('SIGINT')
+    await guarded.exited
+  }
+})
+
 it('exits 1 naming the bad field of a bad fixture file', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'replica-cli-'))
   const file = join(dir, 'fixture.json')
