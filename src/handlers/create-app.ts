@@ -29,13 +29,15 @@ export function createApp(runtime: ReplicaRuntime) {
   app.route('/__replica', controlRoutes(runtime))
   app.route('/', gatewayRoutes(createGateway({ ctx: runtime.ctx, nativeHandler: nativeHandlerOf(runtime) })))
 
+  const { usage } = runtime.ctx
   app.notFound((c) =>
     toManagementErrorResponse(
       c,
       new ManagementError('not_found', `Failed to find route: ${c.req.method} ${c.req.path}`),
+      usage,
     ),
   )
-  app.onError((error, c) => toManagementErrorResponse(c, error))
+  app.onError((error, c) => toManagementErrorResponse(c, error, usage))
   return app
 }
 

@@ -8,6 +8,7 @@ import type { DueQueue } from './due-queue.js'
 import type { EnvironmentData } from './environment-data.js'
 import type { FaultQueue } from './faults.js'
 import type { RequestLog } from '../calls/request-log.js'
+import type { UsageTally } from '../calls/usage-tally.js'
 
 /** Lifecycle delays in ms on the mock clock (the runtime's current ones; a control call can change them). */
 export interface LifecycleDelays {
@@ -31,6 +32,8 @@ export interface ManagementContext {
   due: DueQueue
   /** Calls the gateway recorded, per environment. */
   requestLog: RequestLog
+  /** What the run exercised, for the fidelity report; undefined when `fidelity` is off. */
+  usage?: UsageTally | undefined
 }
 
 /** Hooks for state outside the store, within one `runOperation` (see `operation.ts`). */

@@ -13,6 +13,7 @@ import { invalidRequest } from '../management/errors.js'
 import { createFaultQueue } from '../management/faults.js'
 import { rebuildSchedule } from '../management/lifecycle.js'
 import { createRequestLog } from '../calls/request-log.js'
+import { UsageTally } from '../calls/usage-tally.js'
 import { type CrmApp, type CrmApps, createCrmApps } from '../replica/crm-app.js'
 import { describeIssues } from '../schemas/describe-issues.js'
 import { type Clock, createClock } from '../store/clock.js'
@@ -67,6 +68,8 @@ export function createRuntime(input: ReplicaMockOptions = {}): ReplicaRuntime {
     environmentData: apps,
     due: new DueQueue(),
     requestLog: createRequestLog({ capacity: options.maxRecordedCalls }),
+    // kept across resets: it counts the whole run
+    usage: options.fidelity ? new UsageTally() : undefined,
   }
 
   const runtime: ReplicaRuntime = {
