@@ -43,9 +43,10 @@ export function managementRoutes(runtime: ReplicaRuntime) {
       // adapter build a full Request (measured ~46 us per GET), and every middleware passed costs
       .on(['POST', 'PUT', 'PATCH', 'DELETE'], '*', limitBody)
       // the one route without a token: the document describes the API, it holds no data
-      .get(honoPath(getOpenApiDocument), validOperation(getOpenApiDocument, ctx.usage), (c) =>
-        c.json((openApi ??= createOpenApiDocument())),
-      )
+      .get(honoPath(getOpenApiDocument), validOperation(getOpenApiDocument, ctx.usage), (c) => {
+        openApi ??= createOpenApiDocument()
+        return c.json(openApi)
+      })
       .use(authenticateCaller(ctx))
       .route('/', catalogRoutes(ctx))
       .route('/', workspaceRoutes(ctx))

@@ -48,7 +48,8 @@ export function validOperation<const O extends Operation>(op: O, usage?: UsageTa
   }
   return async (c, next) => {
     check(c)
-    const input = op.bodyOptional ? await optionalJsonBody(c) : (requireJsonType(c), await jsonBody(c))
+    if (!op.bodyOptional) requireJsonType(c)
+    const input = op.bodyOptional ? await optionalJsonBody(c) : await jsonBody(c)
     c.req.addValidatedData('json', parsed('json', body, input) as never)
     await next()
   }
