@@ -20,6 +20,7 @@ export default defineConfig({
       conformance('msw'),
       conformance('http'),
       { extends: true, test: { name: 'cli', include: ['test/cli/**/*.test.ts'] } },
+      { extends: true, test: { name: 'openapi', include: ['test/openapi/**/*.test.ts'] } },
       { extends: true, test: { name: 'clients', include: ['test/clients/**/*.test.ts'] } },
       { extends: true, test: { name: 'plugins', include: ['test/plugins/**/*.test.ts'] } },
       // type tests of the public API (STYLE.md): checked by tsc, never executed

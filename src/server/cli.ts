@@ -1,13 +1,16 @@
 #!/usr/bin/env node
 /**
  * @module
- * `replica-mock serve`: the standalone server from the command line.
+ * `replica-mock serve`: the standalone server from the command line; `replica-mock openapi`
+ * prints the management API's OpenAPI document.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
+import { createOpenApiDocument } from '../handlers/openapi/openapi-document.js'
 import { createReplicaServer, type ReplicaServer } from './create-server.js'
 
 const USAGE = `Usage: replica-mock serve [options]
+       replica-mock openapi    print the management API's OpenAPI 3.1 document (JSON)
 
 Options:
   --port <n>            port to listen on; 0 picks a free one (default 4010)
@@ -22,6 +25,7 @@ Options:
   --bulk-ms <n>         ms a bulk job takes after upload completes (default 0)
   --max-body-bytes <n>  largest management request body (default 1048576)
   --max-recorded-calls <n>  gateway calls kept per environment; 0 records none (default 10000)
+  --no-fidelity         count nothing for the fidelity report (GET /__replica/fidelity)
   --quiet               print only the listening line
   -h, --help            show this help
 `
@@ -54,15 +58,17 @@ function parse(argv: string[]) {
       'bulk-ms': { type: 'string' },
       'max-body-bytes': { type: 'string' },
       'max-recorded-calls': { type: 'string' },
+      'no-fidelity': { type: 'boolean' },
       quiet: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   })
   if (values.help) return { help: true as const }
   const [command, ...rest] = positionals
-  if (command !== 'serve')
+  if (command !== 'serve' && command !== 'openapi')
     throw new UsageError(command ? `unknown command "${command}"` : 'missing command "serve"')
   if (rest.length > 0) throw new UsageError(`unexpected argument "${rest[0]}"`)
+  if (command === 'openapi') return { help: false as const, openapi: true as const }
   if (values.clock !== undefined && values.clock !== 'real' && values.clock !== 'manual') {
     throw new UsageError(`--clock must be "real" or "manual", got "${values.clock}"`)
   }
@@ -75,6 +81,7 @@ function parse(argv: string[]) {
   )
   return {
     help: false as const,
+    openapi: false as const,
     quiet: values.quiet ?? false,
     stateFile: values['state-file'],
     options: {
@@ -86,6 +93,7 @@ function parse(argv: string[]) {
       lifecycle,
       maxBodyBytes: integerFlag('max-body-bytes', values['max-body-bytes'], 1),
       maxRecordedCalls: integerFlag('max-recorded-calls', values['max-recorded-calls']),
+      fidelity: values['no-fidelity'] ? false : undefined,
     },
   }
 }
@@ -100,6 +108,12 @@ async function main(argv: string[]): Promise<number> {
   }
   if (command.help) {
     process.stdout.write(USAGE)
+    return 0
+  }
+  if (command.openapi) {
+    // waits for the write: process.exit() could cut a pipe short where pipes are asynchronous (macOS)
+    const text = `${JSON.stringify(createOpenApiDocument(), null, 2)}\n`
+    await new Promise<void>((resolve) => process.stdout.write(text, () => resolve()))
     return 0
   }
   const { options, quiet, stateFile } = command
