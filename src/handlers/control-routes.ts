@@ -11,6 +11,7 @@ import { Fault } from '../management/faults.js'
 import { SeedEnvironment, SeedSnapshot, seedEnvironment, seedSnapshot } from '../management/seeding.js'
 import type { ReplicaRuntime } from '../runtime/create-runtime.js'
 import { Lifecycle } from '../runtime/options.js'
+import { fidelityRoutes } from './fidelity/fidelity-routes.js'
 import { bearerToken } from './management/authenticate.js'
 import type { ReplicaEnv } from './http/replica-env.js'
 import { validJson } from './http/validate.js'
@@ -73,6 +74,7 @@ export function controlRoutes(runtime: ReplicaRuntime) {
     .post('/seed/snapshot', ...validJson(SeedSnapshot), async (c) =>
       c.json(await asSeedRequest(() => seedSnapshot(runtime.ctx, c.req.valid('json'))), 201),
     )
+    .route('/fidelity', fidelityRoutes(runtime))
     .all('*', (c) => {
       throw new ManagementError('not_found', `Failed to find route: ${c.req.method} ${c.req.path}`)
     })
