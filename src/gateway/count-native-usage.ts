@@ -76,7 +76,7 @@ export function countNativeUsage(usage: UsageTally, call: ReceivedCall, outcome:
   const path = call.path?.nativePath ?? call.url.pathname
   const endpoint = nativeEndpointOf(path)
   const status = outcome.response.status
-  usage.endpoint(`${method} ${endpoint?.name ?? '(no such endpoint)'}`)
+  usage.endpoint(`${method} ${endpoint?.name ?? unlisted(path)}`)
   const at = { surface: 'native' as const, method, path }
   if (!endpoint && status === 404) {
     usage.unemulated({ ...at, kind: 'unknown_route', detail: 'no native endpoint has this path' })
@@ -104,6 +104,12 @@ export function countNativeUsage(usage: UsageTally, call: ReceivedCall, outcome:
       usage.unemulated({ ...at, kind: 'ignored_parameter', detail: `query parameter "${name}"` })
     }
   }
+}
+
+/** A path no listed endpoint matches, by its first segments (ids further on would make every call a key). */
+function unlisted(path: string): string {
+  const rest = path.replace(/^\/services\/data\/v\d+\.\d+/, '')
+  return `(unlisted) ${rest.split('/').slice(0, 3).join('/') || '/'}`
 }
 
 /** The first `{ errorCode, message }` of a native error body (an array of them), if any. */
