@@ -12,6 +12,7 @@ import { SeedEnvironment, SeedSnapshot, seedEnvironment, seedSnapshot } from '..
 import type { ReplicaRuntime } from '../runtime/create-runtime.js'
 import { Lifecycle } from '../runtime/options.js'
 import { fidelityRoutes } from './fidelity/fidelity-routes.js'
+import { inspectorRoutes } from './inspector/inspector-routes.js'
 import { bearerToken } from './management/authenticate.js'
 import type { ReplicaEnv } from './http/replica-env.js'
 import { validJson } from './http/validate.js'
@@ -39,6 +40,7 @@ export function controlRoutes(runtime: ReplicaRuntime) {
 
   return new Hono<ReplicaEnv>()
     .get('/health', (c) => c.json({ ok: true, version: VERSION }))
+    .route('/ui', inspectorRoutes(runtime, requireAdmin))
     .use(requireAdmin)
     .post('/reset', async (c) => {
       await runtime.reset()

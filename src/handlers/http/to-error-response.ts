@@ -53,7 +53,8 @@ export function managementErrorResponse(
   failure: ManagementError,
   usage?: UsageTally,
 ): Response {
-  usage?.errorCode('management', failure.code)
+  // the web inspector's own reads (`x-replica-inspector`) are not the run's
+  if (usage && c.req.header('x-replica-inspector') === undefined) usage.errorCode('management', failure.code)
   const requestId = c.get('requestId')
   const body: ErrorBody = {
     error: {

@@ -16,6 +16,9 @@ import type { ReplicaEnv } from '../http/replica-env.js'
 import { inputOf, jsonBody, optionalJsonBody, parsed, requireJsonType } from '../http/validate.js'
 import type { Operation } from './operations.js'
 
+/** Sent by the web inspector on its `/v1` reads, which the fidelity report leaves out. */
+export const INSPECTOR_HEADER = 'x-replica-inspector'
+
 type Schema<O, K extends string> = O extends { [P in K]: infer S extends z.ZodType } ? S : never
 
 type Parsed<O, Out extends boolean> = {
@@ -90,6 +93,8 @@ function inputChecks(op: Operation): (c: Context<ReplicaEnv>) => void {
 function countUsage(op: Operation, usage: UsageTally): (c: Context<ReplicaEnv>) => void {
   const known = new Set(Object.keys((op.query as z.ZodObject | undefined)?.shape ?? {}))
   return (c) => {
+    // the web inspector's own reads are not the run's
+    if (c.req.header(INSPECTOR_HEADER) !== undefined) return
     usage.operation(op.operationId)
     if (!c.req.url.includes('?')) return
     for (const name of Object.keys(c.req.queries())) {
