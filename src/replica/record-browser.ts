@@ -55,7 +55,12 @@ export function browseRecords(
 }
 
 /** One record with every field the view sees, or undefined. */
-export function readRecord(app: CrmApp, view: MetadataView, object: string, id: string): RecordView | undefined {
+export function readRecord(
+  app: CrmApp,
+  view: MetadataView,
+  object: string,
+  id: string,
+): RecordView | undefined {
   try {
     return app.records.read(object, id, view, {})
   } catch {

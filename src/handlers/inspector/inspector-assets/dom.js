@@ -90,7 +90,9 @@ export function renderIfChanged(container, data, render) {
   const key = JSON.stringify(data)
   if (container.dataset.rendered === key) return
   container.dataset.rendered = key
-  container.replaceChildren(...[render(data)].flat())
+  container.replaceChildren(
+    ...[render(data)].flat(Number.POSITIVE_INFINITY).filter((node) => node !== null && node !== undefined),
+  )
 }
 
 export function select(name, options, value, testid) {

@@ -72,12 +72,16 @@ function show(name) {
   void refresh()
 }
 
-function route() {
+/** `#token=...`: the admin token handed over in the URL fragment (never sent to the server). */
+function takeTokenFromHash() {
   const hash = location.hash.slice(1)
-  if (hash.startsWith('token=')) {
-    setAdminToken(decodeURIComponent(hash.slice('token='.length)))
-    history.replaceState(null, '', '#environments')
-  }
+  if (!hash.startsWith('token=')) return
+  setAdminToken(decodeURIComponent(hash.slice('token='.length)))
+  history.replaceState(null, '', '#environments')
+}
+
+function route() {
+  takeTokenFromHash()
   show(location.hash.slice(1))
 }
 
@@ -118,6 +122,7 @@ function wireHeader() {
 
 let timer
 async function start() {
+  takeTokenFromHash()
   await guarded(async () => {
     const session = await ui('/session')
     setMemberToken(session.memberToken)

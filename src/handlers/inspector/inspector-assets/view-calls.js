@@ -42,7 +42,7 @@ export function callsView(shared) {
           ['received', (row) => time(row.receivedAt)],
           ['app', (row) => row.app],
           ['method', (row) => row.method],
-          ['path', (row) => row.path + (row.query ? `?${row.query}` : ''), 'wrap'],
+          ['path', (row) => row.path + (row.query ? `?${readable(row.query)}` : ''), 'wrap'],
           ['status', (row) => badge(String(row.responseStatus), `${String(row.responseStatus)[0]}xx`)],
           ['by', (row) => row.respondedBy],
           ['ms', (row) => row.durationMs],
@@ -196,6 +196,15 @@ export function callsView(shared) {
       )
     },
     refresh,
+  }
+}
+
+/** A query string as people read it (`q=SELECT Id FROM Account`). */
+function readable(text) {
+  try {
+    return decodeURIComponent(text.replaceAll('+', ' '))
+  } catch {
+    return text
   }
 }
 

@@ -6,6 +6,14 @@ import { badge, fields, h, labelsText, renderIfChanged, select, table, time } fr
 
 const STATUSES = ['', 'starting', 'running', 'paused', 'failed', 'deleted']
 const PAGE = 50
+const SYSTEM_FIELDS = new Set([
+  'IsDeleted',
+  'CreatedDate',
+  'CreatedById',
+  'LastModifiedDate',
+  'LastModifiedById',
+  'SystemModstamp',
+])
 
 export function environmentsView() {
   const state = { workspaceId: '', status: '', selected: '', app: '', object: '', offset: 0, record: '' }
@@ -64,7 +72,11 @@ export function environmentsView() {
       ),
     )
     if (page) {
-      const columns = page.fields.slice(0, 6)
+      // Id, then the record's own fields before the system ones (CreatedDate, ...)
+      const columns = [
+        'Id',
+        ...page.fields.filter((name) => name !== 'Id' && !SYSTEM_FIELDS.has(name)),
+      ].slice(0, 6)
       out.push(
         h(
           'h3',
