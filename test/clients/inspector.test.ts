@@ -65,10 +65,10 @@ async function open(context: TestContext, url = server.url): Promise<Page> {
   return page
 }
 
-async function shot(page: Page, name: string, context: TestContext): Promise<void> {
+async function shot(page: Page, name: string, context: TestContext, fullPage = true): Promise<void> {
   mkdirSync(SHOTS, { recursive: true })
   const path = join(SHOTS, `${name}.png`)
-  await page.screenshot({ path, fullPage: true })
+  await page.screenshot({ path, fullPage })
   await context.annotate(`screenshot: ${name}`, 'screenshot', { path, contentType: 'image/png' })
 }
 
@@ -297,6 +297,6 @@ describe.skipIf(!hasBrowser && !inCi)('the web inspector in Chromium', () => {
     await expect
       .poll(() => rows(page, 'calls').first().innerText(), { timeout: 10_000 })
       .toMatch(/\/sobjects\s+200/)
-    await shot(page, 'calls-10k', context)
+    await shot(page, 'calls-10k', context, false)
   }, 120_000)
 })
