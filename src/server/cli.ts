@@ -6,7 +6,6 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
-import { createOpenApiDocument } from '../handlers/openapi/openapi-document.js'
 import { createReplicaServer, type ReplicaServer } from './create-server.js'
 
 const USAGE = `Usage: replica-mock serve [options]
@@ -112,6 +111,7 @@ async function main(argv: string[]): Promise<number> {
   }
   if (command.openapi) {
     // waits for the write: process.exit() could cut a pipe short where pipes are asynchronous (macOS)
+    const { createOpenApiDocument } = await import('../handlers/openapi/openapi-document.js')
     const text = `${JSON.stringify(createOpenApiDocument(), null, 2)}\n`
     await new Promise<void>((resolve) => process.stdout.write(text, () => resolve()))
     return 0

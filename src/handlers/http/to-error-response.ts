@@ -9,7 +9,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { ManagementError } from '../../management/errors.js'
 import type { UsageTally } from '../../calls/usage-tally.js'
 import type { ErrorBody, ErrorCode } from '../../schemas/error.js'
-import type { ReplicaEnv } from './replica-env.js'
+import { INSPECTOR_HEADER, type ReplicaEnv } from './replica-env.js'
 
 /** DESIGN.md "Error code -> HTTP status". */
 export const STATUS_OF: Record<ErrorCode, ContentfulStatusCode> = {
@@ -53,8 +53,8 @@ export function managementErrorResponse(
   failure: ManagementError,
   usage?: UsageTally,
 ): Response {
-  // the web inspector's own reads (`x-replica-inspector`) are not the run's
-  if (usage && c.req.header('x-replica-inspector') === undefined) usage.errorCode('management', failure.code)
+  // the web inspector's own reads are not the run's
+  if (usage && c.req.header(INSPECTOR_HEADER) === undefined) usage.errorCode('management', failure.code)
   const requestId = c.get('requestId')
   const body: ErrorBody = {
     error: {

@@ -9,7 +9,6 @@ import { ManagementError } from '../../management/errors.js'
 import type { ReplicaRuntime } from '../../runtime/create-runtime.js'
 import type { ReplicaEnv } from '../http/replica-env.js'
 import { managementErrorResponse } from '../http/to-error-response.js'
-import { createOpenApiDocument } from '../openapi/openapi-document.js'
 import { auditRoutes } from './audit-routes.js'
 import { authenticateCaller } from './authenticate.js'
 import { catalogRoutes } from './catalog-routes.js'
@@ -43,8 +42,9 @@ export function managementRoutes(runtime: ReplicaRuntime) {
       // adapter build a full Request (measured ~46 us per GET), and every middleware passed costs
       .on(['POST', 'PUT', 'PATCH', 'DELETE'], '*', limitBody)
       // the one route without a token: the document describes the API, it holds no data
-      .get(honoPath(getOpenApiDocument), validOperation(getOpenApiDocument, ctx.usage), (c) => {
-        openApi ??= createOpenApiDocument()
+      // built on first request (the converter is not loaded before): ~30 ms, then cached
+      .get(honoPath(getOpenApiDocument), validOperation(getOpenApiDocument, ctx.usage), async (c) => {
+        openApi ??= (await import('../openapi/openapi-document.js')).createOpenApiDocument()
         return c.json(openApi)
       })
       .use(authenticateCaller(ctx))

@@ -12,12 +12,9 @@ import type { Context, MiddlewareHandler } from 'hono'
 import type { z } from 'zod'
 import type { UsageTally } from '../../calls/usage-tally.js'
 import { requirePermission } from '../../management/auth.js'
-import type { ReplicaEnv } from '../http/replica-env.js'
+import { INSPECTOR_HEADER, type ReplicaEnv } from '../http/replica-env.js'
 import { inputOf, jsonBody, optionalJsonBody, parsed, requireJsonType } from '../http/validate.js'
 import type { Operation } from './operations.js'
-
-/** Sent by the web inspector on its `/v1` reads, which the fidelity report leaves out. */
-export const INSPECTOR_HEADER = 'x-replica-inspector'
 
 type Schema<O, K extends string> = O extends { [P in K]: infer S extends z.ZodType } ? S : never
 

@@ -62,3 +62,16 @@ export async function downloadState() {
   link.remove()
   setTimeout(() => URL.revokeObjectURL(url), 1000)
 }
+
+/** The first `pages` pages of a `/v1` list (newest first): `{ rows, more }`. */
+export async function readPages(path, params, pages, limit = 100) {
+  const rows = []
+  let cursor
+  for (let page = 0; page < pages; page++) {
+    const result = await v1(`${path}${query({ ...params, limit, cursor })}`)
+    rows.push(...result.data)
+    cursor = result.nextCursor
+    if (!cursor) break
+  }
+  return { rows, more: Boolean(cursor) }
+}

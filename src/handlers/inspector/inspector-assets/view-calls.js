@@ -1,7 +1,7 @@
 // Recorded gateway calls of one environment, with the listRequests filters (app, method, status
 // class, search, time window), the stats of the window (counts, p50/p95, the bucket chart), and
 // one call's headers and body previews. Calls come 100 a page (never all of a 10k ring at once).
-import { query, v1 } from './api.js'
+import { query, readPages, v1 } from './api.js'
 import { bucketChart } from './chart.js'
 import { badge, fields, h, renderIfChanged, select, table, time } from './dom.js'
 
@@ -28,15 +28,8 @@ export function callsView(shared) {
       return renderIfChanged(parts.list, null, () => h('p', { class: 'muted' }, 'Choose an environment.'))
     }
     // live refresh re-reads every page shown so far, newest first
-    const calls = []
-    let cursor
-    for (let page = 0; page < state.pages; page++) {
-      const result = await v1(`/requests${query({ ...filterQuery(), limit: PAGE, cursor })}`)
-      calls.push(...result.data)
-      cursor = result.nextCursor
-      if (!cursor) break
-    }
-    renderIfChanged(parts.list, { calls, more: Boolean(cursor), selected: state.selected }, () => [
+    const { rows: calls, more } = await readPages('/requests', filterQuery(), state.pages, PAGE)
+    renderIfChanged(parts.list, { calls, more, selected: state.selected }, () => [
       table(
         [
           ['received', (row) => time(row.receivedAt)],
@@ -57,7 +50,7 @@ export function callsView(shared) {
           },
         },
       ),
-      cursor
+      more
         ? h(
             'button',
             {
@@ -80,7 +73,7 @@ export function callsView(shared) {
     const now = Date.parse(shared.clock.now)
     const from = state.filter.from || new Date(now - Number(state.window)).toISOString()
     const to = state.filter.to || new Date(now + 1).toISOString()
-    const { cursor: _, ...filter } = filterQuery()
+    const filter = filterQuery()
     const stats = await v1(`/requests/stats${query({ ...filter, from, to })}`)
     renderIfChanged(parts.stats, stats, () => [
       h(

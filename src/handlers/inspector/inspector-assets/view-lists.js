@@ -1,6 +1,6 @@
 // Snapshots and audit events: filtered tables, newest first, 100 a page; an audit event's data
 // shown when selected.
-import { query, v1 } from './api.js'
+import { readPages } from './api.js'
 import { badge, h, renderIfChanged, select, table, time } from './dom.js'
 
 const PAGE = 100
@@ -10,16 +10,9 @@ function listView({ path, filters, columns, testid, detail }) {
   const state = { filter: {}, pages: 1, selected: '' }
   let parts
   const refresh = async () => {
-    const rows = []
-    let cursor
-    for (let page = 0; page < state.pages; page++) {
-      const result = await v1(`${path}${query({ ...state.filter, limit: PAGE, cursor })}`)
-      rows.push(...result.data)
-      cursor = result.nextCursor
-      if (!cursor) break
-    }
+    const { rows, more } = await readPages(path, state.filter, state.pages, PAGE)
     const selected = rows.find((row) => row.id === state.selected)
-    renderIfChanged(parts.list, { rows, more: Boolean(cursor), selected: state.selected }, () => [
+    renderIfChanged(parts.list, { rows, more, selected: state.selected }, () => [
       table(columns, rows, {
         testid,
         selected: state.selected,
@@ -30,7 +23,7 @@ function listView({ path, filters, columns, testid, detail }) {
             }
           : undefined,
       }),
-      cursor
+      more
         ? h(
             'button',
             {
