@@ -113,6 +113,8 @@ async function main(argv: string[]): Promise<number> {
     // waits for the write: process.exit() could cut a pipe short where pipes are asynchronous (macOS)
     const { createOpenApiDocument } = await import('../handlers/openapi/openapi-document.js')
     const text = `${JSON.stringify(createOpenApiDocument(), null, 2)}\n`
+    // a reader that stops early (`| head`) closes the pipe: that is no failure
+    process.stdout.on('error', () => {})
     await new Promise<void>((resolve) => process.stdout.write(text, () => resolve()))
     return 0
   }
