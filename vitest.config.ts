@@ -20,6 +20,7 @@ export default defineConfig({
       conformance('msw'),
       conformance('http'),
       { extends: true, test: { name: 'cli', include: ['test/cli/**/*.test.ts'] } },
+      { extends: true, test: { name: 'openapi', include: ['test/openapi/**/*.test.ts'] } },
       { extends: true, test: { name: 'clients', include: ['test/clients/**/*.test.ts'] } },
       { extends: true, test: { name: 'plugins', include: ['test/plugins/**/*.test.ts'] } },
       // property-based fuzzing of every endpoint (issue 15): a short seeded pass here, `npm run fuzz` for the full one

@@ -9,7 +9,8 @@
  * 3. faults: apply queued `gateway.latency` / `gateway.error` faults (`inject-faults.ts`);
  * 4. call the app: pass the call to the app's `NativeHandler` with the native path, and refuse a
  *    response over the cap (`call-app.ts`);
- * 5. record the call (`record-call.ts`; best effort: a failure to record never changes the answer).
+ * 5. record the call (`record-call.ts`; best effort: a failure to record never changes the answer),
+ *    and count it for the fidelity report (`count-native-usage.ts`).
  * A refusal at any step is answered in the gateway's error format, and recorded when the call
  * can be tied to an environment. A GET or HEAD at the root reaches the app as the very request
  * the client sent.
@@ -19,6 +20,7 @@ import type { NativeHandler } from '../replica/native-call.js'
 import { admitCall, apiVersionsCache } from './admit-call.js'
 import { callApp } from './call-app.js'
 import { type CallOutcome, refusedOutcome } from './call-outcome.js'
+import { countNativeUsage } from './count-native-usage.js'
 import { GatewayRefusal } from './gateway-refusal.js'
 import { hasGatewayFaults, injectFaults } from './inject-faults.js'
 import { type ReceivedCall, receiveCall } from './received-call.js'
@@ -70,6 +72,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       const call = await receiveCall(request, ctx.clock.nowMs(), caps, rawHeaders)
       const outcome = await answer(call)
       recordCall(ctx, call, outcome)
+      if (ctx.usage) countNativeUsage(ctx.usage, call, outcome)
       return outcome.response
     },
   }

@@ -10,8 +10,10 @@ import { Fault } from '../management/faults.js'
 import { SeedEnvironment, SeedSnapshot, seedEnvironment, seedSnapshot } from '../management/seeding.js'
 import type { ReplicaRuntime } from '../runtime/create-runtime.js'
 import { Lifecycle } from '../runtime/options.js'
+import { fidelityRoutes } from './fidelity/fidelity-routes.js'
 import { BODY_METHODS, bodyCap } from './http/body-cap.js'
 import { controlAccessOf, controlGuard } from './http/control-guard.js'
+import { inspectorRoutes } from './inspector/inspector-routes.js'
 import type { ReplicaEnv } from './http/replica-env.js'
 import { MANAGEMENT_JSON_LIMITS, validJson } from './http/validate.js'
 import { VERSION } from '../version.js'
@@ -28,6 +30,9 @@ const ClockCommand = z.union([
  */
 const STATE_JSON_LIMITS = { ...MANAGEMENT_JSON_LIMITS, maxDepth: 64, maxValues: undefined }
 
+/** Open to anyone: the health check, and the inspector's page and scripts (they hold no data). */
+const OPEN_PATHS = /^\/__replica\/(health|ui\/?|ui\/[a-z-]+\.(js|css))$/
+
 export function controlRoutes(runtime: ReplicaRuntime) {
   const { options } = runtime
   const clockView = () => ({ mode: runtime.clock.mode, now: runtime.clock.now().toISOString() })
@@ -35,9 +40,10 @@ export function controlRoutes(runtime: ReplicaRuntime) {
   const stateBody = bodyCap(options.maxStateBytes)
 
   return new Hono<ReplicaEnv>()
-    .use(controlGuard(controlAccessOf(runtime), ['/__replica/health']))
+    .use(controlGuard(controlAccessOf(runtime), (path) => OPEN_PATHS.test(path)))
     .on(BODY_METHODS, '*', (c, next) => (c.req.path.endsWith('/state') ? stateBody : smallBodies)(c, next))
     .get('/health', (c) => c.json({ ok: true, version: VERSION }))
+    .route('/ui', inspectorRoutes(runtime))
     .post('/reset', async (c) => {
       await runtime.reset()
       return c.json({ ok: true })
@@ -72,6 +78,7 @@ export function controlRoutes(runtime: ReplicaRuntime) {
     .post('/seed/snapshot', ...validJson(SeedSnapshot), async (c) =>
       c.json(await asSeedRequest(() => seedSnapshot(runtime.ctx, c.req.valid('json'))), 201),
     )
+    .route('/fidelity', fidelityRoutes(runtime))
     .all('*', (c) => {
       throw new ManagementError('not_found', `Failed to find route: ${c.req.method} ${c.req.path}`)
     })

@@ -38,13 +38,15 @@ export function createApp(runtime: ReplicaRuntime) {
   })
   app.route('/', gatewayRoutes(gateway))
 
+  const { usage } = runtime.ctx
   app.notFound((c) =>
     toManagementErrorResponse(
       c,
       new ManagementError('not_found', `Failed to find route: ${c.req.method} ${c.req.path}`),
+      usage,
     ),
   )
-  app.onError((error, c) => toManagementErrorResponse(c, error))
+  app.onError((error, c) => toManagementErrorResponse(c, error, usage))
   return app
 }
 

@@ -9,6 +9,7 @@ import type { EnvironmentData } from './environment-data.js'
 import type { FaultQueue } from './faults.js'
 import type { KnownSecrets } from '../calls/known-secrets.js'
 import type { RequestLog } from '../calls/request-log.js'
+import type { UsageTally } from '../calls/usage-tally.js'
 
 /** Lifecycle delays in ms on the mock clock (the runtime's current ones; a control call can change them). */
 export interface LifecycleDelays {
@@ -41,6 +42,8 @@ export interface ManagementContext {
     /** An idempotency key's record. */
     idempotencyMs: number
   }
+  /** What the run exercised, for the fidelity report; undefined when `fidelity` is off. */
+  usage?: UsageTally | undefined
 }
 
 /** Hooks for state outside the store, within one `runOperation` (see `operation.ts`). */

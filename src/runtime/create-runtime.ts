@@ -14,6 +14,7 @@ import { createFaultQueue } from '../management/faults.js'
 import { rebuildSchedule } from '../management/lifecycle.js'
 import { KnownSecrets } from '../calls/known-secrets.js'
 import { createRequestLog } from '../calls/request-log.js'
+import { UsageTally } from '../calls/usage-tally.js'
 import { type CrmApp, type CrmApps, createCrmApps } from '../replica/crm-app.js'
 import { describeIssues } from '../schemas/describe-issues.js'
 import { type Clock, createClock } from '../store/clock.js'
@@ -84,6 +85,8 @@ export function createRuntime(input: ReplicaMockOptions = {}): ReplicaRuntime {
     }),
     secrets,
     retention: { recordedCallsMs: options.recordedCallsRetentionMs, idempotencyMs: options.idempotencyTtlMs },
+    // kept across resets: it counts the whole run
+    usage: options.fidelity ? new UsageTally() : undefined,
   }
 
   const runtime: ReplicaRuntime = {

@@ -118,6 +118,14 @@ export const ReplicaMockOptions = z.strictObject({
    */
   queryMaxRows: z.int().min(1).default(1_000_000),
   /**
+   * Count what the mock is asked (management operations, native endpoints, SOQL, error codes, and
+   * requests for what it does not emulate) for the fidelity report (`GET /__replica/fidelity`,
+   * and the Vitest plugin's end-of-run table). A map increment per request.
+   * @default true
+   * @example createReplicaMock({ fidelity: false })
+   */
+  fidelity: z.boolean().default(true),
+  /**
    * Native handlers by catalog app id, replacing the built-in ones behind the gateway: the gateway
    * still authenticates, refuses, caps and records every call, and hands the handler the native
    * request (prefix stripped) with who it is for (`NativeCall`).

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * @module
- * `replica-mock serve`: the standalone server from the command line.
+ * `replica-mock serve`: the standalone server from the command line; `replica-mock openapi`
+ * prints the management API's OpenAPI document.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
@@ -9,6 +10,7 @@ import type { AccessLogFormat } from './access-log.js'
 import { createReplicaServer, type ReplicaServer } from './create-server.js'
 
 const USAGE = `Usage: replica-mock serve [options]
+       replica-mock openapi    print the management API's OpenAPI 3.1 document (JSON)
 
 Options:
   --port <n>            port to listen on; 0 picks a free one (default 4010)
@@ -32,6 +34,7 @@ Options:
   --query-timeout-ms <n>  ms one SOQL query may run before QUERY_TIMEOUT; 0 = no bound (default 100)
   --query-max-rows <n>  rows one SOQL query may visit before QUERY_TIMEOUT (default 1000000)
   --log-format <f>      request log lines as text (default) or json (one object per line)
+  --no-fidelity         count nothing for the fidelity report (GET /__replica/fidelity)
   --quiet               print only the listening line (no request log)
   -h, --help            show this help
 `
@@ -73,15 +76,17 @@ function parse(argv: string[]) {
       'control-origin': { type: 'string', multiple: true },
       'query-timeout-ms': { type: 'string' },
       'query-max-rows': { type: 'string' },
+      'no-fidelity': { type: 'boolean' },
       quiet: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   })
   if (values.help) return { help: true as const }
   const [command, ...rest] = positionals
-  if (command !== 'serve')
+  if (command !== 'serve' && command !== 'openapi')
     throw new UsageError(command ? `unknown command "${command}"` : 'missing command "serve"')
   if (rest.length > 0) throw new UsageError(`unexpected argument "${rest[0]}"`)
+  if (command === 'openapi') return { help: false as const, openapi: true as const }
   if (values.clock !== undefined && values.clock !== 'real' && values.clock !== 'manual') {
     throw new UsageError(`--clock must be "real" or "manual", got "${values.clock}"`)
   }
@@ -98,6 +103,7 @@ function parse(argv: string[]) {
   )
   return {
     help: false as const,
+    openapi: false as const,
     quiet: values.quiet ?? false,
     logFormat: logFormat as AccessLogFormat,
     stateFile: values['state-file'],
@@ -121,6 +127,7 @@ function parse(argv: string[]) {
       controlOrigins: values['control-origin'],
       queryTimeoutMs: integerFlag('query-timeout-ms', values['query-timeout-ms']),
       queryMaxRows: integerFlag('query-max-rows', values['query-max-rows'], 1),
+      fidelity: values['no-fidelity'] ? false : undefined,
     },
   }
 }
@@ -135,6 +142,15 @@ async function main(argv: string[]): Promise<number> {
   }
   if (command.help) {
     process.stdout.write(USAGE)
+    return 0
+  }
+  if (command.openapi) {
+    // waits for the write: process.exit() could cut a pipe short where pipes are asynchronous (macOS)
+    const { createOpenApiDocument } = await import('../handlers/openapi/openapi-document.js')
+    const text = `${JSON.stringify(createOpenApiDocument(), null, 2)}\n`
+    // a reader that stops early (`| head`) closes the pipe: that is no failure
+    process.stdout.on('error', () => {})
+    await new Promise<void>((resolve) => process.stdout.write(text, () => resolve()))
     return 0
   }
   const { options, quiet, logFormat, stateFile } = command

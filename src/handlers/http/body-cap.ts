@@ -5,6 +5,7 @@
  * read, or as soon as a streamed body passes the cap.
  */
 import type { MiddlewareHandler } from 'hono'
+import type { UsageTally } from '../../calls/usage-tally.js'
 import { bodyLimit } from 'hono/body-limit'
 import { ManagementError } from '../../management/errors.js'
 import type { ReplicaEnv } from './replica-env.js'
@@ -13,7 +14,8 @@ import { managementErrorResponse } from './to-error-response.js'
 /** Methods whose body is capped (reading a GET's body for the cap would cost every GET). */
 export const BODY_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE']
 
-export function bodyCap(maxBytes: number): MiddlewareHandler<ReplicaEnv> {
+/** @param usage the fidelity tally, which counts the refusal's error code */
+export function bodyCap(maxBytes: number, usage?: UsageTally): MiddlewareHandler<ReplicaEnv> {
   return bodyLimit({
     maxSize: maxBytes,
     onError: (c) =>
@@ -23,6 +25,7 @@ export function bodyCap(maxBytes: number): MiddlewareHandler<ReplicaEnv> {
           'body_too_large',
           `Failed to read the request body: it is larger than ${maxBytes} bytes`,
         ),
+        usage,
       ),
   })
 }

@@ -42,11 +42,11 @@ export function controlOriginAllowed(access: ControlAccess, origin: string): boo
 
 /**
  * Middleware for control routes: Host, Origin, then the admin token.
- * @param open paths under the guarded prefix that need no admin token (`/health`)
+ * @param isOpen paths that need no admin token (`/__replica/health`, the inspector's page and scripts)
  */
 export function controlGuard(
   access: ControlAccess,
-  open: readonly string[] = [],
+  isOpen: (path: string) => boolean = () => false,
 ): MiddlewareHandler<ReplicaEnv> {
   return async (c, next) => {
     const host = (c.req.header('host') ?? new URL(c.req.url).host).toLowerCase()
@@ -69,8 +69,7 @@ export function controlGuard(
       )
     }
     const token = access.adminToken
-    const isOpen = open.some((path) => c.req.path.endsWith(path))
-    if (token !== undefined && !isOpen && bearerToken(c.req.header('authorization')) !== token) {
+    if (token !== undefined && !isOpen(c.req.path) && bearerToken(c.req.header('authorization')) !== token) {
       throw new ManagementError(
         'unauthenticated',
         'Failed to authenticate: the control API needs the admin token',

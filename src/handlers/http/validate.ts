@@ -108,16 +108,11 @@ export function valid<T extends Target, Schema extends z.ZodType>(
   }
 }
 
-/** The input parsed with `schema`, for a handler that checks it itself. */
-export function validInput<Schema extends z.ZodType>(
-  c: Context,
-  target: Exclude<Target, 'json'>,
+export function parsed<Schema extends z.ZodType>(
+  target: Target,
   schema: Schema,
+  input: unknown,
 ): z.output<Schema> {
-  return parsed(target, schema, inputOf(c, target))
-}
-
-function parsed<Schema extends z.ZodType>(target: Target, schema: Schema, input: unknown): z.output<Schema> {
   const result = schema.safeParse(input)
   if (result.success) return result.data
   const fields = fieldErrors(result.error.issues)
@@ -130,15 +125,28 @@ function parsed<Schema extends z.ZodType>(target: Target, schema: Schema, input:
  */
 export function validJson<Schema extends z.ZodType>(schema: Schema, limits = MANAGEMENT_JSON_LIMITS) {
   const requireJson: MiddlewareHandler = (c, next) => {
-    const type = mediaType(c)
-    if (!JSON_TYPE.test(type)) {
-      throw invalidRequest('Failed to read the request body: Content-Type must be application/json', {
-        'content-type': [type ? `Unsupported content type "${type}"` : 'Missing content type'],
-      })
-    }
+    requireJsonType(c)
     return next()
   }
   return [requireJson, valid('json', schema, limits)] as const
+}
+
+/** 400 unless the request says its body is JSON (else a body would silently read as `{}`). */
+export function requireJsonType(c: Context): void {
+  const type = mediaType(c)
+  if (!JSON_TYPE.test(type)) {
+    throw invalidRequest('Failed to read the request body: Content-Type must be application/json', {
+      'content-type': [type ? `Unsupported content type "${type}"` : 'Missing content type'],
+    })
+  }
+}
+
+/** A body that may be left out: `{}` for an empty one; otherwise it must be JSON sent as JSON. */
+export async function optionalJsonBody(c: Context, limits = MANAGEMENT_JSON_LIMITS): Promise<unknown> {
+  const text = await c.req.text()
+  if (text.trim() === '') return {}
+  requireJsonType(c)
+  return parseBody(text, limits)
 }
 
 const JSON_TYPE = /^application\/([\w.-]+\+)?json$/
@@ -148,7 +156,7 @@ function mediaType(c: Context): string {
 }
 
 /** What the request holds for `target`, read as Hono's validator reads it (a repeated query value is a list). */
-function inputOf(c: Context, target: Exclude<Target, 'json'>): unknown {
+export function inputOf(c: Context, target: Exclude<Target, 'json'>): unknown {
   switch (target) {
     case 'param':
       return c.req.param()
@@ -165,9 +173,12 @@ function inputOf(c: Context, target: Exclude<Target, 'json'>): unknown {
 }
 
 /** The parsed body; `{}` without a JSON content type (`validJson` refuses that first). */
-async function jsonBody(c: Context, limits: JsonLimits): Promise<unknown> {
+export async function jsonBody(c: Context, limits: JsonLimits = MANAGEMENT_JSON_LIMITS): Promise<unknown> {
   if (!JSON_TYPE.test(mediaType(c))) return {}
-  const text = await c.req.text()
+  return parseBody(await c.req.text(), limits)
+}
+
+function parseBody(text: string, limits: JsonLimits): unknown {
   try {
     return parseLimitedJson(text, limits)
   } catch (error) {
