@@ -158,4 +158,4 @@ it(`loses no acknowledged write over ${KILLS} SIGKILLs under write load`, async 
   }
   expect(all.singles.size).toBeGreaterThan(KILLS)
   run.child.kill('SIGKILL')
-}, 120_000)
+}, 180_000)

@@ -25,7 +25,7 @@ it('drops a torn tail at every cut, keeping the entries before it', () => {
 it('drops an entry whose checksum does not match, and everything after it', () => {
   const corrupt = Buffer.concat([two, encodeEntry({ n: 3 })])
   const first = encodeEntry({ n: 1 }).length
-  corrupt[first + 10] ^= 0x01 // a bit of the second entry's payload
+  corrupt.writeUInt8(corrupt.readUInt8(first + 10) ^ 0x01, first + 10) // a bit of the second entry's payload
   const read = readJournal(corrupt)
   expect(read.entries).toEqual([{ n: 1 }])
   expect(read.goodBytes).toBe(first)

@@ -173,8 +173,8 @@ class JournalWriter implements Persistence {
     return {
       collection: (name, id, record) => add(['c', name, id, record ?? null]),
       appData: (environmentId, appName, content, whenFree) => {
-        let apps = this.#apps.get(environmentId)
-        if (!apps) this.#apps.set(environmentId, (apps = new Map()))
+        const apps = this.#apps.get(environmentId) ?? new Map()
+        this.#apps.set(environmentId, apps)
         apps.set(appName, whenFree)
         add(['a', environmentId, appName, content])
       },
