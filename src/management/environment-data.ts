@@ -32,6 +32,17 @@ export interface EnvironmentDataOptions<A extends AppInstance> {
   create(appId: string, content: unknown): A
   /** The live environments' apps (the runtime reads them from the store). */
   appsOf: AppsOf
+  /**
+   * Told when an environment's app gets a live instance (created, restored, imported) and when
+   * its data is released (for the standalone server's journal). Called at once, also inside a
+   * transaction that may still roll back (which then drops the data again).
+   */
+  observer?: EnvironmentDataObserver
+}
+
+export interface EnvironmentDataObserver {
+  installed(environmentId: string, appName: string, instance: AppInstance): void
+  dropped(environmentId: string): void
 }
 
 export interface EnvironmentData<A extends AppInstance = AppInstance> {
@@ -91,18 +102,20 @@ export function createEnvironmentData<A extends AppInstance>(
         environments.set(environmentId, apps)
       }
       apps.set(appName, created)
+      options.observer?.installed(environmentId, appName, created)
       return created
     },
     restore(environmentId, content = {}) {
-      environments.set(
-        environmentId,
-        buildInstances(create, environmentId, options.appsOf(environmentId), content),
-      )
+      const instances = buildInstances(create, environmentId, options.appsOf(environmentId), content)
+      environments.set(environmentId, instances)
+      for (const [appName, instance] of instances)
+        options.observer?.installed(environmentId, appName, instance)
     },
     create,
     serialise,
     drop(environmentId) {
       environments.delete(environmentId)
+      options.observer?.dropped(environmentId)
     },
     exportAll() {
       const out: Record<string, EnvironmentDataContent> = {}
@@ -120,6 +133,10 @@ export function createEnvironmentData<A extends AppInstance>(
       }
       return () => {
         environments = next
+        for (const [environmentId, apps] of next) {
+          for (const [appName, instance] of apps)
+            options.observer?.installed(environmentId, appName, instance)
+        }
       }
     },
     clear() {

@@ -21,6 +21,7 @@ import { type Clock, createClock } from '../store/clock.js'
 import { createStore, type StoreContent } from '../store/store.js'
 import { Lifecycle, ReplicaMockOptions, type ResolvedOptions } from './options.js'
 import { STATE_FORMAT, STATE_VERSION, StateDocument } from './state-document.js'
+import { forwardEnvironmentData, type StateObserver } from './state-observer.js'
 
 export interface ReplicaRuntime {
   readonly options: ResolvedOptions
@@ -44,6 +45,11 @@ export interface ReplicaRuntime {
   reset(): Promise<void>
   exportState(): StateDocument
   importState(document: unknown): Promise<void>
+  /**
+   * Reports every committed change of the state to `observer` from now on (the standalone
+   * server's journal); reset and import report `replaced()` once done.
+   */
+  observe(observer: StateObserver | undefined): void
 }
 
 export function createRuntime(input: ReplicaMockOptions = {}): ReplicaRuntime {
@@ -67,7 +73,9 @@ export function createRuntime(input: ReplicaMockOptions = {}): ReplicaRuntime {
   const apps = createEnvironmentData<CrmApp>({
     create: (_appId, content) => crm.open(content),
     appsOf,
+    observer: forwardEnvironmentData(() => observer),
   })
+  let observer: StateObserver | undefined
   const secrets = new KnownSecrets()
   const ctx: ManagementContext = {
     store,
@@ -99,9 +107,13 @@ export function createRuntime(input: ReplicaMockOptions = {}): ReplicaRuntime {
     crm,
     apps,
     ready: Promise.resolve(),
-    reset: () => resetRuntime(runtime, fixture, configuredLifecycle),
+    reset: () => resetRuntime(runtime, fixture, configuredLifecycle).then(() => observer?.replaced()),
     exportState: () => exportRuntimeState(runtime),
-    importState: (document) => importRuntimeState(runtime, document, appsOf),
+    importState: (document) => importRuntimeState(runtime, document, appsOf).then(() => observer?.replaced()),
+    observe(next) {
+      observer = next
+      store.observe(next?.collection)
+    },
   }
   runtime.ready = runtime.reset()
   return runtime

@@ -4,7 +4,6 @@
  * `replica-mock serve`: the standalone server from the command line; `replica-mock openapi`
  * prints the management API's OpenAPI document.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import type { AccessLogFormat } from './access-log.js'
 import { createReplicaServer, type ReplicaServer } from './create-server.js'
@@ -16,7 +15,8 @@ Options:
   --port <n>            port to listen on; 0 picks a free one (default 4010)
   --host <addr>         interface to bind (default 127.0.0.1)
   --fixture <file>      JSON fixture to start and reset to (default: built-in fixture)
-  --state-file <file>   load state from this file at start, save it there on SIGINT/SIGTERM
+  --state-file <file>   keep the state in this file: every acknowledged write is journaled
+                        (<file>.journal, fsync per write batch) before its response
   --admin-token <t>     require "Authorization: Bearer <t>" on the control API (/__replica)
   --clock <mode>        real (default) or manual
   --start-ms <n>        ms an environment stays starting (default 0)
@@ -159,10 +159,8 @@ async function main(argv: string[]): Promise<number> {
     server = await createReplicaServer({
       ...Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)),
       requestLog: quiet ? false : { format: logFormat },
+      stateFile,
     })
-    if (stateFile && existsSync(stateFile)) {
-      await server.mock.importState(JSON.parse(readFileSync(stateFile, 'utf8')))
-    }
   } catch (error) {
     const err = error as NodeJS.ErrnoException
     const reason =
@@ -183,8 +181,7 @@ async function main(argv: string[]): Promise<number> {
       if (stopping) return
       stopping = true
       try {
-        if (stateFile) writeFileSync(stateFile, JSON.stringify(server.mock.exportState()))
-        // flushes the request log first
+        // flushes the request log, then writes the state file (--state-file)
         await server.close()
         if (!quiet) await writeOut(`replica-mock stopped (${signal})\n`)
         resolve(0)

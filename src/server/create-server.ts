@@ -9,6 +9,8 @@ import { boundHosts, isLoopback } from '../handlers/http/control-guard.js'
 import type { ReplicaMockOptions } from '../runtime/options.js'
 import { type AccessLogEntry, type AccessLogOptions, createAccessLog } from './access-log.js'
 import { loggedPath } from './logged-path.js'
+import { openPersistence, type Persistence } from './persistence/persistence.js'
+import { persistedFetch } from './persistence/persisted-fetch.js'
 
 export interface ReplicaServerOptions extends ReplicaMockOptions {
   /** Port to listen on; 0 picks a free one. @default 4010 */
@@ -25,6 +27,15 @@ export interface ReplicaServerOptions extends ReplicaMockOptions {
   requestLog?: boolean | AccessLogOptions
   /** Called once per handled request, with what the request log shows of it (the path unredacted). */
   onRequest?: (entry: AccessLogEntry) => void
+  /**
+   * Keeps the state in this file: loaded (with its journal, `<file>.journal`) at start, and every
+   * change on disk before the response that follows it is sent (see `persistence/persistence.ts`).
+   * A path that cannot be written fails the start.
+   * @example createReplicaServer({ port: 0, stateFile: '.replica/state.json' })
+   */
+  stateFile?: string
+  /** Journal bytes past which it is compacted into the state file. @default 16 MiB */
+  journalMaxBytes?: number
 }
 
 export interface ReplicaServer {
@@ -44,7 +55,15 @@ export interface ReplicaServer {
  * await server.close()
  */
 export async function createReplicaServer(options: ReplicaServerOptions = {}): Promise<ReplicaServer> {
-  const { port = 4010, host = '127.0.0.1', onRequest, requestLog, ...mockOptions } = options
+  const {
+    port = 4010,
+    host = '127.0.0.1',
+    onRequest,
+    requestLog,
+    stateFile,
+    journalMaxBytes,
+    ...mockOptions
+  } = options
   if (!isLoopback(host) && !mockOptions.adminToken) {
     // reset, state (every token) and seeding would be open to the network
     throw new Error(
@@ -54,13 +73,17 @@ export async function createReplicaServer(options: ReplicaServerOptions = {}): P
   const mock = createReplicaMock(mockOptions)
   const { runtime, app } = mock[kInternals]
   await mock.ready()
+  const persistence: Persistence | undefined = stateFile
+    ? await openPersistence({ stateFile, runtime, journalMaxBytes })
+    : undefined
+  const appFetch = persistence ? persistedFetch(app.fetch, persistence) : app.fetch
 
   const log = requestLog ? createAccessLog(requestLog === true ? {} : requestLog) : undefined
   const fetch =
     log || onRequest
       ? async (request: Request, env: unknown) => {
           const started = performance.now()
-          const response = await app.fetch(request, env)
+          const response = await appFetch(request, env)
           const ms = performance.now() - started
           const { path, shownPath, environmentId, app: appName } = loggedPath(runtime.ctx, request)
           const { method } = request
@@ -69,11 +92,14 @@ export async function createReplicaServer(options: ReplicaServerOptions = {}): P
           onRequest?.({ method, path, status, ms, environmentId, app: appName })
           return response
         }
-      : app.fetch
+      : appFetch
 
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const started = serve({ fetch, port, hostname: host }, () => resolve(started))
     started.once('error', reject)
+  }).catch(async (error) => {
+    await persistence?.close()
+    throw error
   })
   const { port: actualPort } = server.address() as AddressInfo
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${actualPort}`
@@ -91,6 +117,8 @@ export async function createReplicaServer(options: ReplicaServerOptions = {}): P
         server.close((error) => (error ? reject(error) : resolve()))
       })
       await log?.close()
+      // the last snapshot: the state file alone holds everything, the journal is empty
+      await persistence?.close()
     },
   }
 }

@@ -14,6 +14,12 @@ import { TransactionLog } from './transaction.js'
 
 type Keyed = { id: string }
 
+/**
+ * Told of every committed write (`record` undefined: removed), once its outermost transaction
+ * committed, in commit order. For the standalone server's journal (`src/server/persistence`).
+ */
+export type CollectionObserver = (collection: string, id: string, record: unknown) => void
+
 export interface IndexedCollectionOptions<T extends Keyed> {
   name: string
   schema: z.ZodType<T>
@@ -47,6 +53,7 @@ export class IndexedCollection<T extends Keyed> {
   #indexes = new Map<string, Map<unknown, Set<string>>>()
   #orderKey: (record: T) => string
   #seq = 0
+  #observer: CollectionObserver | undefined
 
   constructor(options: IndexedCollectionOptions<T>) {
     this.name = options.name
@@ -55,6 +62,11 @@ export class IndexedCollection<T extends Keyed> {
     this.#collection = new Collection({ schema: options.schema })
     this.#orderKey = options.orderKey ?? (() => '')
     for (const field of options.indexes ?? []) this.#indexes.set(field, new Map())
+  }
+
+  /** Reports committed writes to `observer` from now on (restores are not reported). */
+  observe(observer: CollectionObserver | undefined): void {
+    this.#observer = observer
   }
 
   get size(): number {
@@ -106,6 +118,7 @@ export class IndexedCollection<T extends Keyed> {
     const record = (await this.#collection.create(parsed as never)) as T
     this.#add(record, ++this.#seq)
     this.#log.onRollback(() => this.#drop(record.id))
+    this.#report(record.id, record)
     return record
   }
 
@@ -131,6 +144,7 @@ export class IndexedCollection<T extends Keyed> {
       })
       this.#replace(this.#byId.get(id)!, previous)
     })
+    this.#report(id, next)
     return next
   }
 
@@ -142,6 +156,7 @@ export class IndexedCollection<T extends Keyed> {
       const record = (await this.#collection.create(entry.record as never)) as T
       this.#add(record, entry.seq)
     })
+    this.#report(id, undefined)
     return entry.record
   }
 
@@ -165,6 +180,13 @@ export class IndexedCollection<T extends Keyed> {
     this.#byId.clear()
     this.#order = []
     for (const index of this.#indexes.values()) index.clear()
+  }
+
+  /** @note Copied at commit: later writes must not show through, and @msw/data may reuse objects. */
+  #report(id: string, record: T | undefined): void {
+    const observer = this.#observer
+    if (!observer) return
+    this.#log.onCommit(() => observer(this.name, id, record && structuredClone(stripSymbols(record))))
   }
 
   #validate(values: unknown, verb: string): T {

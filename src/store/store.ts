@@ -9,7 +9,7 @@ import { App, Version } from '../schemas/app.js'
 import { AuditEvent } from '../schemas/audit-event.js'
 import { Workspace } from '../schemas/workspace.js'
 import { ApiKey, Member, Tenancy } from '../schemas/tenant.js'
-import { IndexedCollection } from './indexed-collection.js'
+import { type CollectionObserver, IndexedCollection } from './indexed-collection.js'
 import {
   IdempotencyRecord,
   SnapshotContent,
@@ -119,6 +119,11 @@ export function createStore() {
      */
     transaction<R>(work: (scope: TransactionScope) => Promise<R> | R): Promise<R> {
       return runExclusive(lock, log, work)
+    },
+
+    /** Reports every collection's committed writes to `observer` (see `CollectionObserver`). */
+    observe(observer: CollectionObserver | undefined): void {
+      for (const collection of Object.values(collections)) collection.observe(observer)
     },
 
     serialise(): StoreContent {

@@ -47,10 +47,12 @@ import {
   nextId,
   nextSequence,
   purgeRecord,
+  type RecordObserver,
   updateRecord,
 } from './record-writes.js'
 
 export { RECORD_STORE_FORMAT, RecordStoreContent } from './record-content.js'
+export type { RecordObserver } from './record-writes.js'
 export type { ReadOptions } from './record-reads.js'
 export { type FieldValue, indexKey, isIndexedField, type SObjectRecord } from './record-table.js'
 
@@ -141,6 +143,11 @@ export function createRecordStore(metadata: MetadataService) {
     /** `undefined` when no async transaction holds or awaits the store; else when to check again. */
     whenFree: (): Promise<void> | undefined => lock.whenFree(),
 
+    /** Reports committed writes to `observer` from now on (the server's journal). */
+    observe(observer: RecordObserver | undefined): void {
+      state.observer = observer
+    },
+
     /** Plain JSON of the whole store (the record objects themselves: never mutate them). */
     serialise: (): RecordStoreContent => serialiseContent(state),
 
@@ -153,6 +160,7 @@ export function createRecordStore(metadata: MetadataService) {
       const loaded = loadContent(metadata, content)
       state.tables = loaded.tables
       state.sequences = loaded.sequences
+      state.observer?.replaced()
     },
 
     /** Empties the store (counters and sequences too). */
@@ -160,6 +168,7 @@ export function createRecordStore(metadata: MetadataService) {
       refuseInTransaction('clear')
       state.tables = buildTables(metadata)
       state.sequences = new Map()
+      state.observer?.replaced()
     },
   }
 }

@@ -19,9 +19,21 @@ import {
   tableOf,
 } from './record-table.js'
 
+/**
+ * Told of a record store's committed writes, in commit order (for the standalone server's
+ * journal): a record stored (`record`) or purged (undefined), an auto-number sequence moved on,
+ * or the whole content replaced.
+ */
+export interface RecordObserver {
+  record(object: string, id: string, record: SObjectRecord | undefined): void
+  sequence(name: string, value: number): void
+  replaced(): void
+}
+
 /** A record store's data and the log its writes record undo steps in. */
 export interface RecordState extends RecordData {
   readonly log: TransactionLog
+  observer?: RecordObserver
   /** Tables a rollback appended purged records back to (re-sorted once it is over). */
   readonly reorder: Set<Table>
   /** Re-sorts the tables in `reorder` (one function, so `afterRollback` runs it once). */
@@ -58,6 +70,8 @@ export function nextSequence(state: RecordState, name: string, start = 1): numbe
     if (previous === undefined) sequences.delete(name)
     else sequences.set(name, previous)
   })
+  const observer = state.observer
+  if (observer) state.log.onCommit(() => observer.sequence(name, next))
   return next
 }
 
@@ -83,6 +97,7 @@ export function insertRecord(
     dropRecord(table, id)
     table.counter = counter
   })
+  report(state, table, id, next)
   return next
 }
 
@@ -106,6 +121,7 @@ export function updateRecord(
   const next: SObjectRecord = { ...previous, ...changes }
   putRecord(table, next, previous)
   state.log.onRollback(() => putRecord(table, previous, next))
+  report(state, table, next.Id as string, next)
   return next
 }
 
@@ -122,5 +138,12 @@ export function purgeRecord(state: RecordState, id: string): SObjectRecord | und
     state.reorder.add(table)
     state.log.afterRollback(state.resort)
   })
+  report(state, table, previous.Id as string, undefined)
   return previous
+}
+
+/** Tells the observer of a write once it commits (records are immutable: no copy needed). */
+function report(state: RecordState, table: Table, id: string, record: SObjectRecord | undefined): void {
+  const observer = state.observer
+  if (observer) state.log.onCommit(() => observer.record(table.def.name, id, record))
 }
