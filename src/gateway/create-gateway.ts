@@ -9,8 +9,8 @@
  * 4. call the app: pass the call to the app's `NativeHandler` with the native path, and refuse a
  *    response over the cap (`call-app.ts`);
  * 5. record the call (`record-call.ts`; best effort: a failure to record never changes the answer).
- * A refusal at any step is answered in the gateway's error format, and recorded when the call
- * can be tied to an environment. A GET or HEAD at the root reaches the app as the very request
+ * A refusal at any step is answered in the gateway's error format (an authentication failure in
+ * the native one, `native-auth-failure.ts`), and recorded when the call can be tied to an environment. A GET or HEAD at the root reaches the app as the very request
  * the client sent.
  */
 import type { ManagementContext } from '../management/context.js'
@@ -20,6 +20,7 @@ import { callApp } from './call-app.js'
 import { type CallOutcome, refusedOutcome } from './call-outcome.js'
 import { GatewayRefusal } from './gateway-refusal.js'
 import { hasGatewayFaults, injectFaults } from './inject-faults.js'
+import { nativeAuthFailure } from './native-auth-failure.js'
 import { type ReceivedCall, receiveCall } from './received-call.js'
 import { recordCall } from './record-call.js'
 
@@ -84,6 +85,13 @@ function refusal(ctx: ManagementContext, call: ReceivedCall, error: unknown): Ca
   if (!call.pending && refusal.target) {
     call.pending = ctx.requestLog.begin(refusal.target.environmentId)
     call.app = refusal.target.app
+  }
+  const nativePath = call.path?.nativePath
+  if (
+    (refusal.code === 'unauthenticated' || refusal.code === 'prefix_mismatch') &&
+    nativePath !== undefined
+  ) {
+    return nativeAuthFailure(refusal, nativePath)
   }
   return refusedOutcome(refusal)
 }

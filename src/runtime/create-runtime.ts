@@ -16,6 +16,7 @@ import { createRequestLog } from '../calls/request-log.js'
 import { type CrmApp, type CrmApps, createCrmApps } from '../replica/crm-app.js'
 import { describeIssues } from '../schemas/describe-issues.js'
 import { type Clock, createClock } from '../store/clock.js'
+import { organizationIdOf } from '../store/salesforce-ids.js'
 import { createStore, type StoreContent } from '../store/store.js'
 import { Lifecycle, ReplicaMockOptions, type ResolvedOptions } from './options.js'
 import { STATE_FORMAT, STATE_VERSION, StateDocument } from './state-document.js'
@@ -55,7 +56,8 @@ export function createRuntime(input: ReplicaMockOptions = {}): ReplicaRuntime {
   const appsOf = appsOfStore(store)
   // every catalog app is of type `replica`: each is a CRM replica (appId names its catalog entry only)
   const apps = createEnvironmentData<CrmApp>({
-    create: (_appId, content) => crm.open(content),
+    create: (_appId, content, environmentId) =>
+      crm.open(content, { organizationId: environmentId && organizationIdOf(environmentId) }),
     appsOf,
   })
   const ctx: ManagementContext = {
@@ -171,6 +173,7 @@ function fixtureContent(fixture: Fixture): StoreContent {
       snapshotContents: [],
       auditEvents: [],
       credentials: [],
+      appSessions: [],
       idempotencyRecords: [],
     },
   }

@@ -5,6 +5,7 @@
  * version middleware adds the caller's metadata view.
  */
 import type { Context } from 'hono'
+import type { ManagementContext } from '../../management/context.js'
 import type { NativeCall } from '../native-call.js'
 import type { CrmApp } from '../crm-app.js'
 import type { MetadataService, MetadataView } from '../metadata/metadata-service.js'
@@ -18,6 +19,11 @@ export type NativeEnv = {
     app: CrmApp
     /** Serialised describe answers of this handler (see json-response.ts). */
     describeCache: DescribeCache
+    /**
+     * The management side, for the login endpoints (credentials, issued tokens) and the limits
+     * (recorded calls); absent for a caller of the routes that serves neither.
+     */
+    management?: ManagementContext
   }
   Variables: {
     /** The path's API version (`"60.0"`) and the calling actor. */

@@ -7,12 +7,16 @@
  * @see https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/intro_rest.htm
  */
 import { Hono, type MiddlewareHandler } from 'hono'
+import type { ManagementContext } from '../../management/context.js'
 import type { NativeCall, NativeHandler } from '../native-call.js'
 import type { CrmApp } from '../crm-app.js'
 import { NotFoundError, UnsupportedFeatureError } from '../errors.js'
 import { resource } from './method-dispatch.js'
 import type { DescribeCache, NativeEnv } from './native-env.js'
+import { identityRoutes } from './identity-routes.js'
+import { oauthRoutes } from './oauth-routes.js'
 import { queryRoutes } from './query-routes.js'
+import { soapRoutes } from './soap-routes.js'
 import { sobjectRoutes } from './sobject-routes.js'
 import { nativeErrorItem, toNativeErrorResponse } from './to-native-error-response.js'
 import { unsupportedServiceRoutes, unsupportedVersionedRoutes } from './unsupported-routes.js'
@@ -21,6 +25,8 @@ import { listResources, listVersions, requireServedVersion } from './versions-ro
 export interface CrmNativeHandlerOptions {
   /** The live app of the call's environment app; undefined when the environment holds no data. */
   appFor(call: NativeCall): CrmApp | undefined
+  /** The management side: the login endpoints issue tokens in it, `/limits` counts its recorded calls. */
+  management?: ManagementContext
 }
 
 /**
@@ -39,7 +45,12 @@ export function createCrmNativeHandler(options: CrmNativeHandlerOptions): Native
       )
       return Response.json([nativeErrorItem(failure)], { status: 404 })
     }
-    return routes.fetch(withMethodOverride(request), { call, app, describeCache })
+    return routes.fetch(withMethodOverride(request), {
+      call,
+      app,
+      describeCache,
+      management: options.management,
+    })
   }
 }
 
@@ -57,6 +68,9 @@ export function createCrmRoutes(): Hono<NativeEnv> {
   unsupportedVersionedRoutes(version)
   app.route('/services/data/:version{v[0-9]+\\.[0-9]+}', version)
 
+  oauthRoutes(app)
+  soapRoutes(app)
+  identityRoutes(app)
   unsupportedServiceRoutes(app)
   app.notFound((c) => toNativeErrorResponse(c, new NotFoundError()))
   app.onError((error, c) => toNativeErrorResponse(c, error))
@@ -78,6 +92,8 @@ function withMethodOverride(request: Request): Request {
 function refuseXmlResponses(): MiddlewareHandler<NativeEnv> {
   return async (c, next) => {
     const accept = c.req.header('accept')
+    // SOAP speaks XML; the login page is HTML
+    if (c.req.path.startsWith('/services/Soap/') || c.req.path === '/services/oauth2/authorize') return next()
     if (accept && /xml/i.test(accept) && !/json|\*\/\*|application\/\*/i.test(accept)) {
       throw new UnsupportedFeatureError('An XML response (Accept: application/xml)')
     }

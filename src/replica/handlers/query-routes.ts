@@ -1,7 +1,8 @@
 /**
  * @module
  * `GET /query?q=` and `/queryAll?q=` (the recycle bin too), and their next pages at
- * `/query/{locator}-{offset}`: `{ totalSize, done, nextRecordsUrl?, records }`. A batch holds
+ * `/query/{locator}-{offset}`; `&columns=true` answers the query's column metadata instead
+ * (`soql/column-metadata.ts`), `&explain=` is refused: `{ totalSize, done, nextRecordsUrl?, records }`. A batch holds
  * 2000 rows by default, or `Sforce-Query-Options: batchSize=n` (200..2000, as in Salesforce), and
  * fewer when the rows are large, so a page stays well under the gateway's 4 MiB response cap
  * (Salesforce also returns smaller batches for large rows). Remaining rows wait in a cursor.
@@ -36,6 +37,15 @@ function runQuery(c: NativeContext, kind: QueryKind): Response {
   if (text === undefined || text.trim() === '') {
     throw new ReplicaError('MALFORMED_QUERY', 'A query string has to be specified in the q parameter')
   }
+  const columns = c.req.query('columns')
+  if (columns !== undefined && columns !== 'true' && columns !== 'false') {
+    throw new ReplicaError(
+      'MALFORMED_QUERY',
+      `Failed to read the columns parameter: expected true or false, got "${columns}"`,
+    )
+  }
+  // the column metadata of the query instead of its rows (what the Salesforce CLI names its columns by)
+  if (columns === 'true') return c.json(c.env.app.queryColumns(text, c.get('view')))
   const batchSize = batchSizeOf(c)
   const base = basePath(c)
   const result = c.env.app.query(text, c.get('view'), {

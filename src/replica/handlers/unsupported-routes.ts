@@ -35,9 +35,9 @@ const VERSIONED: ReadonlyArray<[string, string]> = [
 /** Path (relative to `/services`) -> feature, outside the REST API. */
 const SERVICES: ReadonlyArray<[string, string]> = [
   ['/async/*', 'Bulk API 1.0'],
-  ['/Soap/*', 'SOAP API'],
+  ['/Soap/*', 'SOAP API (only the partner login and logout are served)'],
   ['/apexrest/*', 'Apex REST'],
-  ['/oauth2/*', 'OAuth 2.0 endpoints (use the credentials token)'],
+  ['/oauth2/*', 'This OAuth 2.0 endpoint (token, authorize, revoke and userinfo are served)'],
 ]
 
 /** A handler failing with FEATURE_NOT_ENABLED for `feature`. */
