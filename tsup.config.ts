@@ -1,3 +1,4 @@
+import { cpSync } from 'node:fs'
 import { defineConfig } from 'tsup'
 
 export default defineConfig({
@@ -23,6 +24,11 @@ export default defineConfig({
   platform: 'node',
   clean: true,
   sourcemap: true,
+  // the web inspector's page, styles and scripts are plain files the server reads at run time
+  // (src/handlers/inspector/inspector-assets.ts finds them beside whichever entry runs)
+  onSuccess: async () => {
+    cpSync('src/handlers/inspector/inspector-assets', 'dist/inspector-assets', { recursive: true })
+  },
   // import.meta.url in the CJS build (the Vitest plugin finds its setup file with it)
   shims: true,
   // peer dependencies: the user's copies must be the ones that run (one msw interceptor, one

@@ -20,8 +20,14 @@ export default defineConfig({
       conformance('msw'),
       conformance('http'),
       { extends: true, test: { name: 'cli', include: ['test/cli/**/*.test.ts'] } },
+      { extends: true, test: { name: 'openapi', include: ['test/openapi/**/*.test.ts'] } },
       { extends: true, test: { name: 'clients', include: ['test/clients/**/*.test.ts'] } },
       { extends: true, test: { name: 'plugins', include: ['test/plugins/**/*.test.ts'] } },
+      // property-based fuzzing of every endpoint (issue 15): a short seeded pass here, `npm run fuzz` for the full one
+      {
+        extends: true,
+        test: { name: 'fuzz', include: ['test/fuzz/**/*.fuzz.test.ts'], testTimeout: 30 * 60_000 },
+      },
       // type tests of the public API (STYLE.md): checked by tsc, never executed
       {
         extends: true,

@@ -1,7 +1,8 @@
 /**
  * @module
- * `npm run bench [-- [--quick] NAME...]`: runs every bench in bench/benches (or those whose name
- * contains one of NAME), prints each figure and each ratio against its target, then a summary.
+ * `npm run bench [-- [--quick] [--markdown] NAME...]`: runs every bench in bench/benches (or those
+ * whose name contains one of NAME), prints each figure and each ratio against its target, then a
+ * summary (a Markdown table with `--markdown`).
  * It reports; a missed target never fails it (exit 1 only when a bench could not run).
  */
 import { readdirSync } from 'node:fs'
@@ -9,7 +10,7 @@ import { availableParallelism, cpus } from 'node:os'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { clientCore, serverCore, watchForeignLoad } from './lib/cpu.js'
 import type { Bench } from './lib/define-bench.js'
-import { printReport, printSummary, type SummaryRow } from './lib/report.js'
+import { printMarkdownSummary, printReport, printSummary, type SummaryRow } from './lib/report.js'
 import { applyQuick, settings } from './lib/settings.js'
 
 // other processes taking more than this many cores during a bench make its figures suspect
@@ -24,13 +25,15 @@ const available = readdirSync(benchDir)
 const args = process.argv.slice(2)
 const flags = args.filter((arg) => arg.startsWith('-'))
 const names = args.filter((arg) => !arg.startsWith('-'))
-if (flags.some((flag) => flag !== '--quick')) {
-  console.log(`usage: npm run bench -- [--quick] [NAME...]
-  NAME     run only the benches whose name contains NAME (default: all)
-  --quick  3 rounds of 1 s, a quarter of the iterations: a smoke run, not figures to quote
+const KNOWN_FLAGS = ['--quick', '--markdown']
+if (flags.some((flag) => !KNOWN_FLAGS.includes(flag))) {
+  console.log(`usage: npm run bench -- [--quick] [--markdown] [NAME...]
+  NAME        run only the benches whose name contains NAME (default: all)
+  --quick     3 rounds of 1 s, a quarter of the iterations: a smoke run, not figures to quote
+  --markdown  print the summary as a Markdown table
 env: BENCH_ROUNDS (5)  BENCH_SECONDS (3)  BENCH_WARMUP (1)  BENCH_SCALE (1)  BENCH_PIN (1; 0 = no core pinning)
 benches: ${available.join(', ')}`)
-  process.exit(flags.every((flag) => flag === '--help' || flag === '--quick') ? 0 : 2)
+  process.exit(flags.every((flag) => flag === '--help' || KNOWN_FLAGS.includes(flag)) ? 0 : 2)
 }
 if (flags.includes('--quick')) applyQuick()
 const unknown = names.filter((name) => !available.some((bench) => bench.includes(name)))
@@ -80,7 +83,8 @@ for (const name of selected) {
   console.log(`  (${((performance.now() - started) / 1000).toFixed(1)} s)`)
 }
 
-printSummary(summary)
+if (flags.includes('--markdown')) printMarkdownSummary(summary)
+else printSummary(summary)
 if (failed.length > 0) {
   console.error(`\nFailed to run ${failed.length} bench(es): ${failed.join(', ')}`)
   process.exitCode = 1

@@ -22,10 +22,10 @@ import { type RequestAccess, requestAccess } from './management/requests.js'
 import {
   auditEventAccess,
   environmentAccess,
-  environmentDataOf,
   type ReadAccess,
   snapshotAccess,
 } from './management/inspection.js'
+import { environmentApp } from './runtime/environment-app.js'
 import {
   type SeedEnvironmentInput,
   type SeedSnapshotInput,
@@ -155,17 +155,8 @@ export function createReplicaMock(options: ReplicaMockOptions = {}): ReplicaMock
       snapshot: (input) => seedSnapshot(ctx, input),
     },
     records(environmentId, appName = 'crm') {
-      const app = environmentDataOf(ctx, runtime.apps, environmentId, appName)
-      const entry = store.environments
-        .get(environmentId)!
-        .apps.find((candidate) => candidate.name === appName)!
-      const version = store.versions.get(entry.versionId)
-      const apiVersions = version?.apis.flatMap((api) => api.apiVersions) ?? []
-      const newest = apiVersions.reduce((best, next) => (Number(next) > Number(best) ? next : best), '0')
-      return createRecordsAccess(app, {
-        actor: version?.actors[0]?.id ?? 'admin',
-        apiVersion: apiVersions.length > 0 ? newest : '60.0',
-      })
+      const { app, view } = environmentApp(runtime, environmentId, appName)
+      return createRecordsAccess(app, { actor: view.actor, apiVersion: String(view.apiVersion) })
     },
     requests: requestAccess(ctx),
     faults: {

@@ -1,27 +1,32 @@
 /**
  * @module
- * Issue 5: CRM record create and read over HTTP through the standalone server (gateway, token
- * resolution, recording, the replica's REST handler, the record service) vs a bare `node:http`
- * server answering the same JSON body, each in its own process on its own core. The issue names
- * no target; these carry the standalone server's general one (>= 0.5x bare requests/s, as
- * `workspaces-http`) so a regression shows. Figures: the same read and create with the replica's
- * native handler called in-process (no gateway, no socket), to tell its cost from the rest.
+ * Issues 5 and 13: CRM record read by id and record create over HTTP, as users run the server
+ * (`replica-mock serve`, default flags, stdout read by this busy process), through the gateway
+ * (token, recording, the replica's REST handler, the record service) with 10k Accounts loaded:
+ * - vs a bare `node:http` server answering the same JSON. Targets: read >= 0.4x, create >= 0.3x;
+ * - vs json-server 0.17 on the same 10k Accounts, also run with its default flags. Target: >= 20x
+ *   for both.
+ * And the replica's native handler called in-process (no gateway, no socket). Targets: read
+ * <= 15 µs, create <= 25 µs.
  */
 import { STANDALONE_CRM_CALL } from '../lib/native-call.js'
 import { createCrmApps } from '../../src/replica/crm-app.js'
 import { createCrmNativeHandler } from '../../src/replica/handlers/native-handler.js'
-import { defineBench } from '../lib/define-bench.js'
+import { seedCrm } from '../lib/crm-seed.js'
+import { type Comparison, defineBench } from '../lib/define-bench.js'
 import { compareHttp } from '../lib/measure-http.js'
 import { measureLoop } from '../lib/measure-loop.js'
-import { spawnServer } from '../lib/spawn-server.js'
-import type { Measurement } from '../lib/stats.js'
+import { spawnCli, spawnJsonServer, spawnServer } from '../lib/spawn-server.js'
+import { budget, type Measurement } from '../lib/stats.js'
 
-const admin = { authorization: 'Bearer test-api-key' }
 const V = '/services/data/v60.0'
 const ACME = '001Rm0000000001IAA'
+const RECORDS = 10_000
+const CREATE_BODY = '{"Name":"Bench Account","Industry":"Banking"}'
+const json = { 'content-type': 'application/json' }
 
-/** Read and create with the native handler called directly in this process. */
-async function inProcess(): Promise<Measurement[]> {
+/** Read and create with the native handler called directly in this process: µs per call vs the targets. */
+async function inProcess(): Promise<Comparison[]> {
   const app = createCrmApps({ clock: { now: () => new Date() } }).open()
   const handler = createCrmNativeHandler({ appFor: () => app })
   const call = STANDALONE_CRM_CALL
@@ -39,14 +44,27 @@ async function inProcess(): Promise<Measurement[]> {
       send(
         new Request(`http://replica.bench${V}/sobjects/Account`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: '{"Name":"Bench Account","Industry":"Banking"}',
+          headers: json,
+          body: CREATE_BODY,
         }),
         201,
       ),
     { label: `in-process: native handler, POST ${V}/sobjects/Account`, iterations: 2000 },
   )
-  return [read, create]
+  return [
+    {
+      label: 'in-process native handler: record read (time/op vs 15 µs)',
+      subject: read,
+      baseline: budget(15, 'µs/op'),
+      target: { atMost: 1 },
+    },
+    {
+      label: 'in-process native handler: record create (time/op vs 25 µs)',
+      subject: create,
+      baseline: budget(25, 'µs/op'),
+      target: { atMost: 1 },
+    },
+  ]
 }
 
 async function ok(response: Response): Promise<any> {
@@ -56,93 +74,98 @@ async function ok(response: Response): Promise<any> {
 }
 
 export default defineBench({
-  description: 'CRM record read and create over HTTP (through the gateway) req/s vs bare node:http',
+  description: `CRM record read by id and create over HTTP (${RECORDS / 1000}k Accounts) vs bare node:http and json-server 0.17`,
   async run() {
-    const replica = await spawnServer('replica')
+    const seeded = await seedCrm(RECORDS)
+    const replica = await spawnCli(['--state-file', seeded.stateFile])
+    const jsonServer = await spawnJsonServer(seeded.jsonServerFile)
     try {
-      const environment = await ok(
-        await fetch(`${replica.url}/v1/environments`, {
-          method: 'POST',
-          headers: { ...admin, 'content-type': 'application/json' },
-          body: '{"apps":["crm"]}',
-        }),
-      )
-      const credentials = await ok(
-        await fetch(`${replica.url}/v1/environments/${environment.id}/apps/crm/credentials`, {
-          method: 'POST',
-          headers: admin,
-        }),
-      )
-      const appUrl = credentials.url as string
-      const headers = { authorization: `Bearer ${credentials.token}` }
-      const readPath = `${V}/sobjects/Account/${ACME}`
+      const appUrl = `${replica.url}/apps/${seeded.environmentId}/crm`
+      const headers = { authorization: `Bearer ${seeded.token}` }
+      const readPath = `${V}/sobjects/Account/${seeded.readId}`
       const readBody = JSON.stringify(await ok(await fetch(appUrl + readPath, { headers })))
-      const createBody = '{"Name":"Bench Account","Industry":"Banking"}'
-      const createJson = { ...headers, 'content-type': 'application/json' }
       const created = await ok(
         await fetch(`${appUrl}${V}/sobjects/Account`, {
           method: 'POST',
-          headers: createJson,
-          body: createBody,
+          headers: { ...headers, ...json },
+          body: CREATE_BODY,
         }),
       )
       const createAnswer = JSON.stringify(created)
+      await ok(await fetch(`${jsonServer.url}/accounts/${seeded.readId}`))
 
       const bareRead = await spawnServer('bare-json', { BENCH_BODY: readBody })
       const bareCreate = await spawnServer('bare-json', { BENCH_BODY: createAnswer })
       try {
-        const [readBase, readOurs, createBase, createOurs] = await compareHttp([
-          {
-            label: `bare node:http (${readBody.length} B body)`,
-            url: bareRead.url + readPath,
-            serverPid: bareRead.pid,
-          },
-          {
-            label: `GET ${V}/sobjects/Account/{id}`,
-            url: appUrl + readPath,
-            headers,
-            serverPid: replica.pid,
-          },
-          {
-            label: `bare node:http POST (${createAnswer.length} B answer)`,
-            url: `${bareCreate.url}${V}/sobjects/Account`,
-            method: 'POST',
-            body: createBody,
-            headers: { 'content-type': 'application/json' },
-            serverPid: bareCreate.pid,
-          },
-          {
-            label: `POST ${V}/sobjects/Account`,
-            url: `${appUrl}${V}/sobjects/Account`,
-            method: 'POST',
-            body: createBody,
-            headers: createJson,
-            serverPid: replica.pid,
-          },
-        ])
+        const [readBase, readOurs, readJsonServer, createBase, createOurs, createJsonServer] =
+          (await compareHttp([
+            {
+              label: `bare node:http (${readBody.length} B body)`,
+              url: bareRead.url + readPath,
+              serverPid: bareRead.pid,
+            },
+            {
+              label: `replica-mock serve: GET ${readPath}`,
+              url: appUrl + readPath,
+              headers,
+              serverPid: replica.pid,
+            },
+            {
+              label: 'json-server 0.17: GET /accounts/{id}',
+              url: `${jsonServer.url}/accounts/${seeded.readId}`,
+              serverPid: jsonServer.pid,
+            },
+            {
+              label: `bare node:http POST (${createAnswer.length} B answer)`,
+              url: `${bareCreate.url}${V}/sobjects/Account`,
+              method: 'POST',
+              body: CREATE_BODY,
+              headers: json,
+              serverPid: bareCreate.pid,
+            },
+            {
+              label: `replica-mock serve: POST ${V}/sobjects/Account`,
+              url: `${appUrl}${V}/sobjects/Account`,
+              method: 'POST',
+              body: CREATE_BODY,
+              headers: { ...headers, ...json },
+              serverPid: replica.pid,
+            },
+            {
+              label: 'json-server 0.17: POST /accounts',
+              url: `${jsonServer.url}/accounts`,
+              method: 'POST',
+              body: CREATE_BODY,
+              headers: json,
+              serverPid: jsonServer.pid,
+            },
+          ])) as Measurement[]
+        const vs = (
+          label: string,
+          subject: Measurement,
+          baseline: Measurement,
+          atLeast: number,
+        ): Comparison => ({
+          label,
+          subject: subject!,
+          baseline: baseline!,
+          target: { atLeast },
+        })
         return {
-          figures: await inProcess(),
           comparisons: [
-            {
-              label: 'record read over HTTP vs bare node:http (req/s)',
-              subject: readOurs!,
-              baseline: readBase!,
-              target: { atLeast: 0.5 },
-            },
-            {
-              label: 'record create over HTTP vs bare node:http (req/s)',
-              subject: createOurs!,
-              baseline: createBase!,
-              target: { atLeast: 0.5 },
-            },
+            vs('record read by id over HTTP vs bare node:http (req/s)', readOurs!, readBase!, 0.4),
+            vs('record create over HTTP vs bare node:http (req/s)', createOurs!, createBase!, 0.3),
+            vs('record read by id over HTTP vs json-server 0.17 (req/s)', readOurs!, readJsonServer!, 20),
+            vs('record create over HTTP vs json-server 0.17 (req/s)', createOurs!, createJsonServer!, 20),
+            ...(await inProcess()),
           ],
         }
       } finally {
-        await bareRead.close()
-        await bareCreate.close()
+        await Promise.all([bareRead.close(), bareCreate.close()])
       }
     } finally {
-      await replica.close()
+      await Promise.all([replica.close(), jsonServer.close()])
+      seeded.remove()
     }
   },
 })

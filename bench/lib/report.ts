@@ -51,6 +51,29 @@ export function printSummary(rows: SummaryRow[]): void {
     console.log(`  ${row.map((cell, i) => cell.padEnd(widths[i]!)).join('  ')}`.trimEnd())
 }
 
+/** The summary as a Markdown table: each target's two figures, its ratio and whether it was met. */
+export function printMarkdownSummary(rows: SummaryRow[]): void {
+  if (rows.length === 0) return
+  const cell = (text: string) => text.replaceAll('|', '\\|')
+  const figure = (m: Measurement) => `${formatNumber(m.value)} ${m.unit}`
+  console.log('\n| bench | what | measured | baseline | ratio | CPU-only ratio | target | verdict |')
+  console.log('|---|---|---:|---:|---:|---:|---|---|')
+  for (const { bench, comparison, busy } of rows) {
+    const cpuRatio = cpuRatioOf(comparison)
+    const cells = [
+      busy ? `${bench} (busy machine)` : bench,
+      comparison.label,
+      figure(comparison.subject),
+      figure(comparison.baseline),
+      `${ratioOf(comparison).toFixed(2)}x`,
+      cpuRatio === undefined ? '' : `${cpuRatio.toFixed(2)}x`,
+      describeTarget(comparison.target),
+      targetMet(comparison) ? 'met' : '**missed**',
+    ]
+    console.log(`| ${cells.map(cell).join(' | ')} |`)
+  }
+}
+
 function printFigure(role: string, figure: Measurement): void {
   const cpu = figure.cpuMicros === undefined ? undefined : `${formatNumber(figure.cpuMicros)} µs CPU/op`
   const extra = [`±${spreadPercent(figure).toFixed(1)}%`, cpu, figure.note].filter(Boolean).join(', ')

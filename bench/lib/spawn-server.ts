@@ -1,9 +1,16 @@
 /**
  * @module
- * Starts a bench server (a file in bench/servers) in its own Node process, pinned to its own core
- * when possible, and waits for the `{"port":N}` line it prints.
+ * Starts a server in its own Node process, pinned to its own core when possible:
+ * - `spawnCli(args)`: `replica-mock serve --port 0 ...args` from source, as users run it, with its
+ *   stdout piped to this process, which reads it while it runs the load generator (as Playwright's
+ *   `webServer` or a test runner's child-process helper would) — or stops reading it altogether;
+ * - `spawnJsonServer(file)`: json-server 0.17 on a JSON file, also as users run it (default flags,
+ *   its request log on the same kind of pipe);
+ * - `spawnServer(name)`: a file in bench/servers (baselines), which prints `{"port":N}`.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
+import { createRequire } from 'node:module'
+import { createServer } from 'node:net'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import { serverCore } from './cpu.js'
@@ -12,8 +19,16 @@ export interface ServerProcess {
   /** `http://127.0.0.1:PORT` */
   readonly url: string
   readonly pid: number
+  /** Lines of stdout read so far after the start-up lines (the request log, for the CLI). */
+  linesRead(): number
   close(): Promise<void>
 }
+
+/**
+ * Who reads the server's stdout: `busy` — this process, between the load generator's work (the
+ * default); `stalled` — nobody, after the start-up lines (a parent that never reads its pipe).
+ */
+export type StdoutReader = 'busy' | 'stalled'
 
 const running = new Set<ChildProcess>()
 
@@ -28,56 +43,142 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   })
 }
 
+const CLI = fileURLToPath(new URL('../../src/server/cli.ts', import.meta.url))
+
 /**
- * @param name file in bench/servers without extension, e.g. `'replica'`
+ * `replica-mock serve --port 0 ...args`, default flags otherwise (so the request log is on unless
+ * `args` holds `--quiet`).
+ * @example
+ * const server = await spawnCli([])             // as users run it
+ * const quiet = await spawnCli(['--quiet'])
+ * const stalled = await spawnCli([], { reader: 'stalled' })
+ */
+export function spawnCli(
+  args: string[],
+  options: {
+    reader?: StdoutReader
+    env?: Record<string, string>
+    /** Another checkout's `src/server/cli.ts`, to compare before and after in one run. */
+    cli?: string
+  } = {},
+): Promise<ServerProcess> {
+  const cli = options.cli ?? CLI
+  return spawnNode(`replica-mock serve ${args.join(' ')}`.trim(), [cli, 'serve', '--port', '0', ...args], {
+    env: options.env,
+    reader: options.reader ?? 'busy',
+    readUrl: (line) => /^replica-mock listening on (http:\/\/\S+)$/.exec(line)?.[1],
+  })
+}
+
+/**
+ * `json-server --host 127.0.0.1 --port P FILE`: it prints the port it was given, so P is a free
+ * port found first; resolves once it answers.
+ */
+export async function spawnJsonServer(file: string): Promise<ServerProcess> {
+  const bin = createRequire(import.meta.url).resolve('json-server/lib/cli/bin.js')
+  const port = await freePort()
+  const server = await spawnNode('json-server', [bin, '--host', '127.0.0.1', '--port', String(port), file], {
+    reader: 'busy',
+    // its "Home" line; the resource lines carry a path after the port
+    readUrl: (line) => /^\s*(http:\/\/127\.0\.0\.1:\d+)$/.exec(line)?.[1],
+  })
+  // it prints before it listens
+  for (let tries = 0; ; tries++) {
+    try {
+      await (await fetch(server.url)).arrayBuffer()
+      return server
+    } catch (error) {
+      if (tries > 100) throw error
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number }
+      probe.close(() => resolve(port))
+    })
+  })
+}
+
+/**
+ * @param name file in bench/servers without extension, e.g. `'bare-json'`
  * @param env extra environment for the child (how a bench passes it a body, a fixture, ...)
  * @example
  * const server = await spawnServer('bare-json', { BENCH_BODY: body })
  * try { ... } finally { await server.close() }
  */
-export async function spawnServer(name: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+export function spawnServer(name: string, env: Record<string, string> = {}): Promise<ServerProcess> {
   const file = fileURLToPath(new URL(`../servers/${name}.ts`, import.meta.url))
-  const node = [process.execPath, '--import', 'tsx', file]
+  return spawnNode(name, [file], { env, reader: 'busy', readUrl: announcedUrl })
+}
+
+interface SpawnOptions {
+  env?: Record<string, string> | undefined
+  reader: StdoutReader
+  /** The server's URL if `line` announces it. */
+  readUrl: (line: string) => string | undefined
+}
+
+/** Runs `node --import tsx ...args` and resolves once a stdout line announces the server's URL. */
+async function spawnNode(name: string, args: string[], options: SpawnOptions): Promise<ServerProcess> {
+  const node = [process.execPath, '--import', 'tsx', ...args]
   const core = serverCore()
-  const [command, ...args] = core === undefined ? node : ['taskset', '-c', String(core), ...node]
-  const child = spawn(command!, args, {
-    // stdin stays open: the child exits when it closes, so even a SIGKILLed bench leaves no server
+  const [command, ...rest] = core === undefined ? node : ['taskset', '-c', String(core), ...node]
+  const child = spawn(command!, rest, {
+    // stdin stays open: a bench server exits when it closes, so even a SIGKILLed bench leaves none
     stdio: ['pipe', 'pipe', 'inherit'],
-    env: { ...process.env, ...env },
+    env: { ...process.env, ...options.env },
   })
   running.add(child)
   child.once('exit', () => running.delete(child))
 
-  const port = await new Promise<number>((resolve, reject) => {
-    const lines = createInterface({ input: child.stdout! })
+  let lines = 0
+  const url = await new Promise<string>((resolve, reject) => {
+    const reader = createInterface({ input: child.stdout! })
     const fail = (reason: string) => {
-      lines.close()
+      reader.close()
       child.kill('SIGKILL')
-      reject(new Error(`Failed to start bench server ${name}: it ${reason}`))
+      reject(new Error(`Failed to start ${name}: it ${reason}`))
     }
-    const timer = setTimeout(() => fail('printed no port within 20 s'), 20_000)
+    const timer = setTimeout(() => fail('printed no URL within 30 s'), 30_000)
     child.once('exit', (code, signal) => fail(`exited early (${signal ?? code})`))
     child.once('error', (error) => fail(`failed to start: ${error.message}`))
-    lines.on('line', (line) => {
-      const port = readPort(line)
-      if (port === undefined) return
+    reader.on('line', (line) => {
+      const url = options.readUrl(line)
+      if (url === undefined) return
       clearTimeout(timer)
       child.removeAllListeners('exit').removeAllListeners('error')
       child.once('exit', () => running.delete(child))
-      lines.close()
-      // keep draining: a server that logs must never block on a full pipe
-      child.stdout!.resume()
-      resolve(port)
+      reader.close()
+      resolve(url)
     })
   })
+  if (options.reader === 'busy') {
+    // read and look at every chunk, as a parent that collects its child's output does
+    child.stdout!.on('data', (chunk: Buffer) => {
+      for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) lines++
+    })
+    // readline paused the stream when it closed
+    child.stdout!.resume()
+  } else {
+    child.stdout!.pause()
+  }
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     pid: child.pid!,
+    linesRead: () => lines,
     close: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve()
         child.once('exit', () => resolve())
+        // a stalled reader lets go now, or the server's last flush waits for its timeout
+        child.stdout!.resume()
         child.kill('SIGTERM')
         setTimeout(() => child.kill('SIGKILL'), 5000).unref()
       }),
@@ -85,10 +186,10 @@ export async function spawnServer(name: string, env: Record<string, string> = {}
 }
 
 // any other output (a warning, a log line) is not the announcement
-function readPort(line: string): number | undefined {
+function announcedUrl(line: string): string | undefined {
   try {
     const { port } = JSON.parse(line) as { port?: unknown }
-    return typeof port === 'number' ? port : undefined
+    return typeof port === 'number' ? `http://127.0.0.1:${port}` : undefined
   } catch {
     return undefined
   }

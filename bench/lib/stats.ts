@@ -48,3 +48,11 @@ export function formatNumber(value: number): string {
   if (value >= 10) return value.toFixed(1)
   return value.toFixed(2)
 }
+
+/**
+ * A fixed budget as a baseline, for targets stated as an absolute figure (`<= 10 µs`,
+ * `>= 5,000/s`): the ratio to it is then printed like any other.
+ */
+export function budget(value: number, unit: string): Measurement {
+  return { label: `budget ${formatNumber(value)} ${unit}`, unit, value, samples: [value] }
+}

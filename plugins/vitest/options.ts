@@ -5,6 +5,7 @@
  * process to the workers through `provide`/`inject`, so they must stay plain JSON.
  */
 import type { ReplicaMockOptions } from '../../src/index.js'
+import type { FidelityReportOptions } from './fidelity.js'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -15,7 +16,7 @@ declare module 'vitest' {
 
 export type UnhandledRequestStrategy = 'error' | 'warn' | 'bypass'
 
-export interface ReplicaPluginOptions extends Omit<ReplicaMockOptions, 'fixture'> {
+export interface ReplicaPluginOptions extends Omit<ReplicaMockOptions, 'fixture' | 'fidelity'> {
   /**
    * The data the mock starts and resets to: a fixture object or the path of a JSON file
    * (relative paths resolve against the project root).
@@ -48,6 +49,15 @@ export interface ReplicaPluginOptions extends Omit<ReplicaMockOptions, 'fixture'
    * @default 'manual'
    */
   fixtureClock?: 'manual' | 'real'
+  /**
+   * The fidelity report at the end of the run: which management operations, native endpoints,
+   * SOQL features and error codes the tests exercised, and every request for something the replica
+   * does not emulate, with the test that sent it. `false` counts nothing and prints nothing;
+   * `{ json: 'path' }` also writes the report as JSON; `{ table: false }` prints no table.
+   * @default true (the table is printed)
+   * @example replicaMock({ fidelity: { json: 'reports/replica-fidelity.json' } })
+   */
+  fidelity?: boolean | FidelityReportOptions
 }
 
 /** The options as the workers receive them. */
@@ -57,6 +67,8 @@ export interface ResolvedPluginOptions {
   onUnhandledRequest: UnhandledRequestStrategy
   setupServer: boolean
   fixtureClock: 'manual' | 'real'
+  /** How the report is given; false when fidelity is off. */
+  fidelity: FidelityReportOptions | false
 }
 
 const MODES = ['msw', 'server'] as const
@@ -69,7 +81,8 @@ export function resolvePluginOptions(options: ReplicaPluginOptions = {}): Resolv
     onUnhandledRequest = 'error',
     setupServer = true,
     fixtureClock = 'manual',
-    ...mock
+    fidelity = true,
+    ...rest
   } = options
   oneOf('mode', mode, MODES)
   oneOf('onUnhandledRequest', onUnhandledRequest, STRATEGIES)
@@ -77,7 +90,14 @@ export function resolvePluginOptions(options: ReplicaPluginOptions = {}): Resolv
   if (typeof setupServer !== 'boolean') {
     throw new TypeError(`[replica-mock] Failed to configure the Vitest plugin: setupServer must be a boolean`)
   }
-  return { mock, mode, onUnhandledRequest, setupServer, fixtureClock }
+  if (typeof fidelity !== 'boolean' && (typeof fidelity !== 'object' || fidelity === null)) {
+    throw new TypeError(
+      `[replica-mock] Failed to configure the Vitest plugin: fidelity must be a boolean or { json?, table? }`,
+    )
+  }
+  const report = fidelity === true ? {} : fidelity
+  const mock = { ...rest, fidelity: report !== false }
+  return { mock, mode, onUnhandledRequest, setupServer, fixtureClock, fidelity: report }
 }
 
 function oneOf(name: string, value: unknown, allowed: readonly string[]): void {

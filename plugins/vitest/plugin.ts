@@ -7,6 +7,8 @@ import { existsSync } from 'node:fs'
 import { dirname, extname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Plugin } from 'vitest/config'
+import type { Vitest } from 'vitest/node'
+import { fidelityReporter } from './fidelity.js'
 import { type ReplicaPluginOptions, resolvePluginOptions } from './options.js'
 
 /**
@@ -23,7 +25,8 @@ export function replicaMock(options: ReplicaPluginOptions = {}): Plugin {
   return {
     name: 'vitest:replica-mock',
     config: () => ({ test: { setupFiles: [setupFile] } }),
-    configureVitest({ project }) {
+    configureVitest({ project, vitest }) {
+      if (resolved.fidelity) addReporterOnce(vitest, resolved.fidelity)
       const { fixture } = resolved.mock
       project.provide('replica-mock', {
         ...resolved,
@@ -34,6 +37,17 @@ export function replicaMock(options: ReplicaPluginOptions = {}): Plugin {
       })
     },
   }
+}
+
+// one report per run, however many projects use the plugin
+const withReporter = new WeakSet<Vitest>()
+
+function addReporterOnce(vitest: Vitest, options: Parameters<typeof fidelityReporter>[0]): void {
+  if (withReporter.has(vitest)) return
+  withReporter.add(vitest)
+  vitest.config.reporters.push(
+    fidelityReporter(options, vitest.config.root, (text) => vitest.logger.log(text)) as never,
+  )
 }
 
 // setup.ts beside the sources, setup.js beside the built index.js / index.cjs

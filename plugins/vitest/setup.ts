@@ -7,6 +7,7 @@
  */
 import { setupServer } from 'msw/node'
 import { afterAll, aroundEach, beforeAll, expect, inject, recordArtifact } from 'vitest'
+import { handOver, usageOf } from './fidelity.js'
 import { takeForensics, writeForensics } from './forensics.js'
 import { replicaMatchers } from './matchers.js'
 import { handlers, installWorkerState } from './worker-state.js'
@@ -36,12 +37,28 @@ if (options.mode === 'server') {
   })
 }
 
-afterAll(() => state.close())
+// the file this setup file runs for (vitest runs it once per test file)
+let file: { meta: object } | undefined
+
+afterAll(async () => {
+  // what hooks and module code asked outside any test goes to the file
+  const slot = state.sharedIfOpen()
+  const usage = slot && usageOf(slot.mock)
+  if (usage && file) handOver(usage, file)
+  await state.close()
+})
 
 aroundEach(async (runTest, { task }) => {
   const slot = await state.slotFor(task)
   // a concurrent test's mock is its own and fresh; the shared one is reset for each test
   if (!task.concurrent) await slot.reset()
+  const usage = usageOf(slot.mock)
+  file = task.file
+  if (usage) {
+    // what the mock counted before this test (hooks, module code) is the file's, not the test's
+    if (task.file) handOver(usage, task.file)
+    usage.test = task.fullTestName ?? task.name
+  }
   try {
     await state.runWith(slot, runTest)
     if (task.result?.state === 'fail' && slot.usedByFixture) {
@@ -58,6 +75,10 @@ aroundEach(async (runTest, { task }) => {
       )
     }
   } finally {
+    if (usage) {
+      handOver(usage, task)
+      usage.test = null
+    }
     if (task.concurrent) await state.release(slot)
   }
 })

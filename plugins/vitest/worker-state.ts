@@ -46,6 +46,8 @@ export interface WorkerState {
   answer(slot: ReplicaSlot, request: Request): Promise<Response>
   /** The slot of the file (created on first use). */
   shared(): Promise<ReplicaSlot>
+  /** The slot of the file, if one was created. */
+  sharedIfOpen(): ReplicaSlot | undefined
   /** The slot a test uses: the shared one, or its own when the test is concurrent. */
   slotFor(task: TaskLike): Promise<ReplicaSlot>
   /** Runs `fn` with requests routed to `slot`. */
@@ -142,6 +144,7 @@ function createWorkerState(options: ResolvedPluginOptions): WorkerState {
       })
       return shared
     },
+    sharedIfOpen: () => sharedSlot,
     slotFor(task) {
       if (!task.concurrent) return state.shared()
       let slot = slots.get(task)

@@ -1,8 +1,8 @@
 /**
  * @module
  * What a recorded call keeps of its bodies, and their previews (DESIGN.md "Gateway"):
- * - a body that contains a presented token, or belongs to a credentials exchange, is `redacted`
- *   (no preview, no download);
+ * - a body that contains a secret (a known or presented token, a secret parameter value), or
+ *   belongs to a credentials exchange, is `redacted` (no preview, no download);
  * - a body larger than `KEPT_BODY_MAX_BYTES` (or one the gateway did not read whole) is `omitted`
  *   with a reason and a preview of its first bytes;
  * - any other body is `recorded` and kept whole for `getRequestBody`;
@@ -12,14 +12,15 @@
 import { isUtf8 } from 'node:buffer'
 import type { BodyCoverage, BodyEncoding, BodyPreview } from '../schemas/request.js'
 import type { RawBody } from './raw-call.js'
-import { containsSecret } from './redaction.js'
+import type { KnownSecrets } from './known-secrets.js'
+import { bodyHasSecret } from './redaction.js'
 
 /** Bytes of a body shown in its preview. */
 export const PREVIEW_BYTES = 4096
 /** Largest body kept whole for download. */
 export const KEPT_BODY_MAX_BYTES = 1024 * 1024
 
-const SECRET_REASON = 'The body contains an app token'
+const SECRET_REASON = 'The body contains a token or another secret'
 const EXCHANGE_REASON = 'A credentials exchange: its bodies are never recorded'
 
 /** A recorded body: what the preview shows, and the bytes behind it while they are kept. */
@@ -39,12 +40,12 @@ export interface StoredBody {
  * Bounds what a raw body holds until it is read: a body over the recording cap keeps only its
  * head. Whether it carried a token is decided now, while it is all there.
  */
-export function trim(body: RawBody, secrets: readonly string[]): RawBody {
+export function trim(body: RawBody, known: KnownSecrets, secrets: readonly string[]): RawBody {
   const size =
     typeof body.data === 'string' ? (body.size ?? Buffer.byteLength(body.data)) : body.data.byteLength
   if (size <= KEPT_BODY_MAX_BYTES) return body
   const bytes = toBytes(body.data)
-  const carriesSecret = secrets.some((secret) => containsSecret(bytes, secret))
+  const carriesSecret = bodyHasSecret(bytes, known, secrets)
   return {
     ...body,
     // a copy, so the large body it came from is not held
@@ -79,17 +80,14 @@ export function sharedBody(body: RawBody, previous: RawBody): RawBody {
 /** The body as the API shows it: redacted, omitted (with a preview) or recorded whole. */
 export function storeBody(
   raw: RawBody,
+  known: KnownSecrets,
   secrets: readonly string[],
   credentialsExchange: boolean,
 ): StoredBody {
   const bytes = toBytes(raw.data)
   const base = { contentType: raw.contentType, bytes: raw.size }
   const encoding = encodingOf(bytes, raw.complete)
-  if (
-    credentialsExchange ||
-    raw.reason === SECRET_REASON ||
-    secrets.some((secret) => containsSecret(bytes, secret))
-  ) {
+  if (credentialsExchange || raw.reason === SECRET_REASON || bodyHasSecret(bytes, known, secrets)) {
     return {
       ...base,
       coverage: 'redacted',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { KEPT_BODY_MAX_BYTES, PREVIEW_BYTES, toBodyPreview } from './body-keeping.js'
+import { KnownSecrets } from './known-secrets.js'
 import type { RawCall } from './raw-call.js'
 import { RecordedCall, toRecordedRequest } from './recorded-call.js'
 
@@ -25,9 +26,9 @@ function raw(overrides: Partial<RawCall> = {}): RawCall {
   }
 }
 
-function recorded(overrides: Partial<RawCall> = {}): RecordedCall {
+function recorded(overrides: Partial<RawCall> = {}, known = new KnownSecrets()): RecordedCall {
   const call = new RecordedCall('req_0123456789abcdef', 'env_a', 1, 0)
-  call.complete(raw(overrides))
+  call.complete(raw(overrides), known)
   return call
 }
 
@@ -56,6 +57,38 @@ describe('RecordedCall', () => {
     expect(call.detail.requestHeaders).toEqual({ authorization: '[redacted]', 'x-echo': '[redacted]' })
   })
 
+  it('redacts every known secret and secret parameter, presented or not, encoded or not', () => {
+    const known = new KnownSecrets()
+    known.add('tok_abcdefghijklmnopqrstuvwxyz012345')
+    known.add('test-member-token')
+    const call = recorded(
+      {
+        path: '/services/data/v60.0/query',
+        query:
+          'q=x&access_token=anything-at-all&other=%74ok_abcdefghijklmnopqrstuvwxyz012345&sessionId=00Dxx!AQ',
+        requestHeaders: [
+          ['x-forwarded-token', 'test-member-token'],
+          ['x-sfdc-session', 'whatever'],
+          ['x-note', 'oauth_token=zzz; kept=1'],
+        ],
+        requestBody: {
+          contentType: 'application/json',
+          data: '{"note":"\\u0074est-member-token"}',
+          complete: true,
+          size: 34,
+        },
+      },
+      known,
+    )
+    expect(call.query).toBe('q=x&access_token=[redacted]&other=[redacted]&sessionId=[redacted]')
+    expect(call.detail.requestHeaders).toEqual({
+      'x-forwarded-token': '[redacted]',
+      'x-sfdc-session': '[redacted]',
+      'x-note': 'oauth_token=[redacted]; kept=1',
+    })
+    expect(call.detail.requestBody).toMatchObject({ coverage: 'redacted', full: null })
+  })
+
   it('does not hunt for secrets shorter than 6 characters', () => {
     expect(recorded({ path: '/services/abc', secrets: ['abc'] }).path).toBe('/services/abc')
   })
@@ -78,6 +111,7 @@ describe('RecordedCall', () => {
         requestHeaders: [['x-echo', 'tok_first_token tok_other_token']],
         responseBody: { contentType: 'text/plain', data: 'tok_first_token', complete: true, size: 15 },
       }),
+      new KnownSecrets(),
       first,
     )
     expect(second.detail.requestHeaders).toEqual({ 'x-echo': 'tok_first_token [redacted]' })

@@ -22,6 +22,7 @@ import {
 } from './body-keeping.js'
 import { type ExportedCall, exportBody, importBody } from './call-export.js'
 import { NO_BODY, type RawBody, type RawCall } from './raw-call.js'
+import type { KnownSecrets } from './known-secrets.js'
 import { blank, joinHeaders, redactHeaders, usableSecrets } from './redaction.js'
 
 export interface CallDetail {
@@ -73,6 +74,8 @@ export class RecordedCall implements PendingCall {
   #responseBody: RawBody = NO_BODY
   #secrets = ''
   #credentialsExchange = false
+  /** Every secret the mock knows of, hunted for when the detail is first read. */
+  #known: KnownSecrets | undefined
   #detail: CallDetail | null = null
 
   constructor(
@@ -88,10 +91,11 @@ export class RecordedCall implements PendingCall {
    * @param previous the call before it in the same ring: headers and bodies equal to its ones are
    * shared, not kept twice (repeated calls, polling), which also spares the collector copying them.
    */
-  complete(raw: RawCall, previous?: RecordedCall): void {
+  complete(raw: RawCall, known: KnownSecrets, previous?: RecordedCall): void {
     const secrets = usableSecrets(raw.secrets)
-    const path = blank(raw.path, secrets)
-    const query = blank(raw.query, secrets)
+    const path = blank(raw.path, known, secrets)
+    const query = blank(raw.query, known, secrets)
+    this.#known = known
     this.app = raw.app
     this.method = METHODS.get(raw.method) ?? raw.method.toUpperCase()
     this.path = previous ? shared(path, previous.path) : path
@@ -105,8 +109,8 @@ export class RecordedCall implements PendingCall {
     this.receivedAtMs = raw.receivedAtMs
     const requestHeaders = joinHeaders(raw.requestHeaders)
     const responseHeaders = joinHeaders(raw.responseHeaders)
-    const requestBody = trim(raw.requestBody, secrets)
-    const responseBody = trim(raw.responseBody, secrets)
+    const requestBody = trim(raw.requestBody, known, secrets)
+    const responseBody = trim(raw.responseBody, known, secrets)
     if (previous) {
       this.#requestHeaders = shared(requestHeaders, previous.#requestHeaders)
       this.#responseHeaders = shared(responseHeaders, previous.#responseHeaders)
@@ -154,12 +158,14 @@ export class RecordedCall implements PendingCall {
     if (!this.#detail) {
       const secrets = this.#secrets === '' ? [] : this.#secrets.split('\0')
       const exchange = this.#credentialsExchange
+      const known = this.#known!
       this.#detail = {
-        requestHeaders: redactHeaders(this.#requestHeaders, secrets),
-        responseHeaders: redactHeaders(this.#responseHeaders, secrets),
-        requestBody: storeBody(this.#requestBody, secrets, exchange),
-        responseBody: storeBody(this.#responseBody, secrets, exchange),
+        requestHeaders: redactHeaders(this.#requestHeaders, known, secrets),
+        responseHeaders: redactHeaders(this.#responseHeaders, known, secrets),
+        requestBody: storeBody(this.#requestBody, known, secrets, exchange),
+        responseBody: storeBody(this.#responseBody, known, secrets, exchange),
       }
+      this.#known = undefined
       this.#requestHeaders = this.#responseHeaders = this.#secrets = ''
       this.#requestBody = this.#responseBody = NO_BODY
       this.keptBytes = keptOf(this.#detail)

@@ -1,19 +1,29 @@
 /**
  * @module
- * Redaction of a recorded call (DESIGN.md "Gateway"): `Authorization`, `Proxy-Authorization` and
- * cookie headers become `[redacted]`, and every token the caller presented is blanked wherever it
- * appears in a path, query or header value (also URL-encoded). Bodies carrying a token are
- * redacted whole by `body-keeping.ts`, which finds them with `containsSecret`.
+ * Redaction of a recorded call (DESIGN.md "Gateway"), before anything of it is listed, searched
+ * or stored: `Authorization`, `Proxy-Authorization`, cookie headers and headers named like a
+ * secret parameter become `[redacted]`; in paths, queries and other header values every secret
+ * the mock knows of (`KnownSecrets`: app tokens, API keys, member tokens, the admin token), every
+ * token the caller presented and every secret parameter value (`access_token=...`) is replaced by
+ * `[redacted]`, also where it was percent- or `\u`-encoded. Bodies carrying one are redacted
+ * whole by `body-keeping.ts`, which finds them with `bodyHasSecret`.
  */
+import type { KnownSecrets } from './known-secrets.js'
+import { MIN_SECRET_LENGTH, replaceRanges } from './known-secrets.js'
 import type { HeaderSource } from './raw-call.js'
 
 export const REDACTED = '[redacted]'
 
-const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie'])
-/** Presented tokens shorter than this are not hunted for in paths and bodies (too many false hits). */
-const MIN_SECRET_LENGTH = 6
-
-const URL_SAFE = /^[A-Za-z0-9_.~-]*$/
+const SECRET_HEADERS = new Set([
+  'authorization',
+  'proxy-authorization',
+  'cookie',
+  'set-cookie',
+  'access_token',
+  'oauth_token',
+  'x-sfdc-session',
+  'x-session-id',
+])
 
 /** The presented tokens long enough to hunt for (a plain loop: this runs on every call). */
 export function usableSecrets(presented: readonly string[]): readonly string[] {
@@ -25,20 +35,16 @@ export function usableSecrets(presented: readonly string[]): readonly string[] {
   return out
 }
 
-/** `text` with every secret, as is or URL-encoded, replaced by `[redacted]`. */
-export function blank(text: string, secrets: readonly string[]): string {
-  let out = text
-  for (const secret of secrets) {
-    if (out.includes(secret)) out = out.replaceAll(secret, REDACTED)
-    if (URL_SAFE.test(secret)) continue
-    const encoded = encodeURIComponent(secret)
-    if (out.includes(encoded)) out = out.replaceAll(encoded, REDACTED)
-  }
-  return out
+/** `text` with every secret (known, presented, a secret parameter's value) replaced by `[redacted]`. */
+export function blank(text: string, known: KnownSecrets, presented: readonly string[]): string {
+  return replaceRanges(text, known.find(text, presented), REDACTED)
 }
 
-export function containsSecret(bytes: Uint8Array, secret: string): boolean {
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).includes(secret)
+/** Whether a body holds a secret (its bytes read one character each: tokens are ASCII). */
+export function bodyHasSecret(bytes: Uint8Array, known: KnownSecrets, presented: readonly string[]): boolean {
+  if (bytes.byteLength === 0) return false
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1')
+  return known.find(text, presented).length > 0
 }
 
 /** `name\0value\0...`: one string holds a call's headers until they are read (names and values never contain NUL). */
@@ -57,7 +63,11 @@ export function joinHeaders(headers: HeaderSource): string {
 }
 
 /** Headers joined by `joinHeaders`, as the API shows them: lower-case names, secrets redacted. */
-export function redactHeaders(joined: string, secrets: readonly string[]): Record<string, string> {
+export function redactHeaders(
+  joined: string,
+  known: KnownSecrets,
+  presented: readonly string[],
+): Record<string, string> {
   const out: Record<string, string> = {}
   if (joined === '') return out
   const parts = joined.split('\0')
@@ -65,7 +75,7 @@ export function redactHeaders(joined: string, secrets: readonly string[]): Recor
     const key = parts[i]!.toLowerCase()
     // HTTP/2 pseudo-headers (`:path`) are not headers
     if (key.startsWith(':')) continue
-    out[key] = SECRET_HEADERS.has(key) ? REDACTED : blank(parts[i + 1]!, secrets)
+    out[key] = SECRET_HEADERS.has(key) ? REDACTED : blank(parts[i + 1]!, known, presented)
   }
   return out
 }

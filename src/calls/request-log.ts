@@ -1,7 +1,9 @@
 /**
  * @module
  * Where recorded gateway calls live: one bounded ring per environment (oldest dropped first), an
- * id index, and a global budget for the whole bodies kept for download.
+ * id index, a budget per environment and one for all of them for the whole bodies kept for
+ * download, and the retirement of an environment's calls some time after it was deleted (the
+ * ring is let go, and nothing more is recorded for it).
  *
  * @note Not an `IndexedCollection`: @msw/data deletes scan its array, and a ring at its bound drops
  * a call on every new one. Here recording, eviction and lookup by id are O(1); a list or stats
@@ -13,6 +15,7 @@
  */
 import { makeId, randomBase36 } from '../store/ids.js'
 import type { ExportedCall } from './call-export.js'
+import { KnownSecrets } from './known-secrets.js'
 import type { RawCall } from './raw-call.js'
 import { type PendingCall, RecordedCall } from './recorded-call.js'
 
@@ -20,6 +23,8 @@ export type { PendingCall } from './recorded-call.js'
 
 /** Whole bodies kept for download per environment; its oldest go first beyond it. */
 export const KEPT_BODIES_BUDGET_BYTES = 32 * 1024 * 1024
+/** Whole bodies kept for download in all; beyond it the largest ring's oldest go first. */
+export const TOTAL_KEPT_BODIES_BUDGET_BYTES = 256 * 1024 * 1024
 
 export interface RequestLog {
   /** Calls kept per environment; 0 records nothing. */
@@ -29,6 +34,13 @@ export interface RequestLog {
   /** Fills in a call begun earlier (a no-op when the ring has dropped it meanwhile). */
   complete(pending: PendingCall, call: RawCall): void
   get(id: string): RecordedCall | undefined
+  /**
+   * Lets the environment's calls go at `atMs` (the `now` clock): from then on none is listed or
+   * found, and none is recorded for it. An earlier retirement of it is replaced.
+   */
+  retire(environmentId: string, atMs: number): void
+  /** Whole-body bytes kept over every environment. */
+  readonly keptBytes: number
   /** The environment's completed calls, newest first, starting below `beforeSeq`. */
   newestFirst(environmentId: string, beforeSeq?: number): Generator<{ call: RecordedCall; seq: number }>
   clear(): void
@@ -67,28 +79,57 @@ class Ring {
   }
 }
 
-export function createRequestLog(options: { capacity: number; keptBodiesBudget?: number }): RequestLog {
-  return new RingLog(options.capacity, options.keptBodiesBudget ?? KEPT_BODIES_BUDGET_BYTES)
+export interface RequestLogOptions {
+  /** Calls kept per environment; 0 records nothing. */
+  capacity: number
+  /** Whole-body bytes kept per environment. @default KEPT_BODIES_BUDGET_BYTES */
+  keptBodiesBudget?: number
+  /** Whole-body bytes kept over every environment. @default TOTAL_KEPT_BODIES_BUDGET_BYTES */
+  totalKeptBodiesBudget?: number
+  /** The secrets redacted from every call. @default none beyond the tokens each call presented */
+  secrets?: KnownSecrets
+  /** The clock retirements are due on (epoch ms). @default Date.now */
+  now?: () => number
+}
+
+export function createRequestLog(options: RequestLogOptions): RequestLog {
+  return new RingLog(options)
 }
 
 /** The rings of every environment, and the calls found by map (imported ones). */
 class RingLog implements RequestLog {
   rings = new Map<string, Ring>()
-  ringsByNo: Ring[] = []
+  ringsByNo: Array<Ring | undefined> = []
   /** Calls whose id does not say where they sit (imported ones). */
   elsewhere = new Map<string, RecordedCall>()
   generation = 0
+  keptBytes = 0
+  /** Environment id -> when its calls go (epoch ms); past it, the id stays here (nothing is recorded). */
+  retirements = new Map<string, number>()
+  /** The earliest retirement not yet carried out. */
+  nextRetirementAt = Number.POSITIVE_INFINITY
+  readonly capacity: number
+  readonly budget: number
+  readonly totalBudget: number
+  readonly secrets: KnownSecrets
+  readonly now: () => number
   readonly evictedReason: string
+  readonly totalEvictedReason: string
 
-  constructor(
-    readonly capacity: number,
-    readonly budget: number,
-  ) {
-    this.evictedReason = `Evicted: recorded bodies are kept up to ${budget} bytes per environment, oldest dropped first`
+  constructor(options: RequestLogOptions) {
+    this.capacity = options.capacity
+    this.budget = options.keptBodiesBudget ?? KEPT_BODIES_BUDGET_BYTES
+    this.totalBudget = options.totalKeptBodiesBudget ?? TOTAL_KEPT_BODIES_BUDGET_BYTES
+    this.secrets = options.secrets ?? new KnownSecrets()
+    this.now = options.now ?? Date.now
+    this.evictedReason = `Evicted: recorded bodies are kept up to ${this.budget} bytes per environment, oldest dropped first`
+    this.totalEvictedReason = `Evicted: recorded bodies are kept up to ${this.totalBudget} bytes in all, oldest of the largest environment dropped first`
   }
 
   begin(environmentId: string): PendingCall | undefined {
     if (this.capacity === 0) return undefined
+    this.carryOutRetirements()
+    if (this.isRetired(environmentId)) return undefined
     const ring = this.ringOf(environmentId)
     const id = placedId(ring.no, ring.nextSeq)
     const call = new RecordedCall(id ?? makeId('request'), environmentId, ring.nextSeq, this.generation)
@@ -104,18 +145,26 @@ class RingLog implements RequestLog {
     // dropped while in flight
     if (ring.at(call.seq) !== call) return
     const previous = ring.at(call.seq - 1)
-    call.complete(raw, previous?.completed ? previous : undefined)
+    call.complete(raw, this.secrets, previous?.completed ? previous : undefined)
     this.keep(ring, call)
   }
 
   get(id: string): RecordedCall | undefined {
+    this.carryOutRetirements()
     const place = placeOf(id)
     const placed = place && this.ringsByNo[place.no]?.at(place.seq)
     const call = placed?.id === id ? placed : this.elsewhere.get(id)
     return call?.completed ? call : undefined
   }
 
+  retire(environmentId: string, atMs: number): void {
+    this.retirements.set(environmentId, atMs)
+    this.nextRetirementAt = Math.min(this.nextRetirementAt, atMs)
+    this.carryOutRetirements()
+  }
+
   *newestFirst(environmentId: string, beforeSeq?: number): Generator<{ call: RecordedCall; seq: number }> {
+    this.carryOutRetirements()
     const ring = this.rings.get(environmentId)
     if (!ring) return
     const start = Math.min(ring.nextSeq, beforeSeq ?? ring.nextSeq) - 1
@@ -129,10 +178,14 @@ class RingLog implements RequestLog {
     this.rings = new Map()
     this.ringsByNo = []
     this.elsewhere = new Map()
+    this.retirements = new Map()
+    this.nextRetirementAt = Number.POSITIVE_INFINITY
+    this.keptBytes = 0
     this.generation++
   }
 
   exportAll(): ExportedCall[] {
+    this.carryOutRetirements()
     const out: ExportedCall[] = []
     for (const ring of this.rings.values()) {
       for (let seq = ring.firstSeq; seq < ring.nextSeq; seq++) {
@@ -163,6 +216,31 @@ class RingLog implements RequestLog {
     }
   }
 
+  private isRetired(environmentId: string): boolean {
+    const at = this.retirements.get(environmentId)
+    return at !== undefined && at <= this.now()
+  }
+
+  /** Lets go of the rings whose retirement is due (cheap when none is: one comparison). */
+  private carryOutRetirements(): void {
+    const now = this.now()
+    if (now < this.nextRetirementAt) return
+    let next = Number.POSITIVE_INFINITY
+    for (const [environmentId, at] of this.retirements) {
+      if (at > now) next = Math.min(next, at)
+      else this.release(environmentId)
+    }
+    this.nextRetirementAt = next
+  }
+
+  private release(environmentId: string): void {
+    const ring = this.rings.get(environmentId)
+    if (!ring) return
+    for (let seq = ring.firstSeq; seq < ring.nextSeq; seq++) this.evict(ring, seq)
+    this.rings.delete(environmentId)
+    this.ringsByNo[ring.no] = undefined
+  }
+
   private ringOf(environmentId: string): Ring {
     let ring = this.rings.get(environmentId)
     if (!ring) {
@@ -179,6 +257,7 @@ class RingLog implements RequestLog {
     const counted = ring.counted[slot]
     if (counted) {
       ring.keptBytes -= counted
+      this.keptBytes -= counted
       ring.counted[slot] = 0
     }
     if (this.elsewhere.size > 0) {
@@ -210,21 +289,39 @@ class RingLog implements RequestLog {
     ring.counted[call.seq % capacity] = 0
   }
 
-  /** Counts the call's whole bodies, letting the oldest bodies of the ring go beyond the budget. */
+  /**
+   * Counts the call's whole bodies, letting the oldest bodies of the ring go beyond the budget,
+   * then those of the ring holding most beyond the total budget.
+   */
   private keep(ring: Ring, call: RecordedCall): void {
     if (call.keptBytes === 0) return
-    const { capacity } = this
-    ring.counted[call.seq % capacity] = call.keptBytes
+    ring.counted[call.seq % this.capacity] = call.keptBytes
     ring.keptBytes += call.keptBytes
+    this.keptBytes += call.keptBytes
+    while (ring.keptBytes > this.budget) if (!this.dropOldestBody(ring, this.evictedReason)) break
+    while (this.keptBytes > this.totalBudget) {
+      let largest: Ring | undefined
+      for (const candidate of this.rings.values()) {
+        if (!largest || candidate.keptBytes > largest.keptBytes) largest = candidate
+      }
+      if (!largest || !this.dropOldestBody(largest, this.totalEvictedReason)) break
+    }
+  }
+
+  /** Drops the whole bodies of the ring's oldest call that keeps some; false when none does. */
+  private dropOldestBody(ring: Ring, reason: string): boolean {
     if (ring.bodiesFrom < ring.firstSeq) ring.bodiesFrom = ring.firstSeq
-    while (ring.keptBytes > this.budget && ring.bodiesFrom < ring.nextSeq) {
-      const slot = ring.bodiesFrom++ % capacity
+    while (ring.bodiesFrom < ring.nextSeq) {
+      const slot = ring.bodiesFrom++ % this.capacity
       const counted = ring.counted[slot]
       if (!counted) continue
       ring.keptBytes -= counted
+      this.keptBytes -= counted
       ring.counted[slot] = 0
-      ring.calls[slot]?.dropKeptBodies(this.evictedReason)
+      ring.calls[slot]?.dropKeptBodies(reason)
+      return true
     }
+    return false
   }
 }
 

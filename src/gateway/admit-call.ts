@@ -28,7 +28,6 @@ export type ApiVersionsOf = (version: Version | undefined) => readonly string[]
 export async function admitCall(
   ctx: ManagementContext,
   call: ReceivedCall,
-  maxBytes: number,
   apiVersions: ApiVersionsOf,
 ): Promise<AdmittedCall> {
   const { request, url, path } = call
@@ -48,7 +47,7 @@ export async function admitCall(
   if (!call.body.complete) {
     throw new GatewayRefusal(
       'request_too_large',
-      `Failed to pass the request on: its body is larger than ${maxBytes} bytes`,
+      `Failed to pass the request on: its body is larger than ${call.bodyCap} bytes`,
       where,
     )
   }

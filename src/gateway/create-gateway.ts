@@ -2,15 +2,18 @@
  * @module
  * The gateway in front of the apps (spec "What the service does" 6, DESIGN.md "URLs", "Gateway").
  * For every call to an app URL, or to a native path at the root, in these steps:
- * 1. receive: read the URL, token and request body, if the method has one (at most `maxBodyBytes`);
+ * 1. receive: read the URL, token and request body, if the method has one (at most `maxBodyBytes`,
+ *    or `maxUploadBytes` for a Bulk API CSV upload);
  * 2. admit: resolve environment, app and actor from the app token and refuse what it must
  *    (`resolveAppCall`), then a request body over the cap (`admit-call.ts`);
  * 3. faults: apply queued `gateway.latency` / `gateway.error` faults (`inject-faults.ts`);
  * 4. call the app: pass the call to the app's `NativeHandler` with the native path, and refuse a
  *    response over the cap (`call-app.ts`);
- * 5. record the call (`record-call.ts`; best effort: a failure to record never changes the answer).
- * A refusal at any step is answered in the gateway's error format (an authentication failure in
- * the native one, `native-auth-failure.ts`), and recorded when the call can be tied to an environment. A GET or HEAD at the root reaches the app as the very request
+ * 5. record the call (`record-call.ts`; best effort: a failure to record never changes the answer),
+ *    and count it for the fidelity report (`count-native-usage.ts`).
+ * A refusal at any step is answered in the gateway's error format (an authentication failure on a
+ * native path in the native one, `native-auth-failure.ts`), and recorded when the call can be tied
+ * to an environment. A GET or HEAD at the root reaches the app as the very request
  * the client sent.
  */
 import type { ManagementContext } from '../management/context.js'
@@ -18,6 +21,7 @@ import type { NativeHandler } from '../replica/native-call.js'
 import { admitCall, apiVersionsCache } from './admit-call.js'
 import { callApp } from './call-app.js'
 import { type CallOutcome, refusedOutcome } from './call-outcome.js'
+import { countNativeUsage } from './count-native-usage.js'
 import { GatewayRefusal } from './gateway-refusal.js'
 import { hasGatewayFaults, injectFaults } from './inject-faults.js'
 import { nativeAuthFailure } from './native-auth-failure.js'
@@ -26,6 +30,8 @@ import { recordCall } from './record-call.js'
 
 /** The largest request and response body the gateway passes (spec "Limits"): 4 MiB. */
 export const MAX_NATIVE_BODY_BYTES = 4 * 1024 * 1024
+/** The largest Bulk API 2.0 CSV upload (the real API's limit): 150 MB. */
+export const MAX_UPLOAD_BYTES = 150 * 1024 * 1024
 
 export interface GatewayOptions {
   ctx: ManagementContext
@@ -33,6 +39,8 @@ export interface GatewayOptions {
   nativeHandler: (appId: string) => NativeHandler | undefined
   /** Largest request and response body passed through, in bytes. @default 4 MiB */
   maxBodyBytes?: number
+  /** Largest Bulk API 2.0 CSV upload (`PUT .../jobs/ingest/{id}/batches`), in bytes. @default 150 MB */
+  maxUploadBytes?: number
 }
 
 export interface Gateway {
@@ -47,12 +55,13 @@ export interface Gateway {
 export function createGateway(options: GatewayOptions): Gateway {
   const { ctx, nativeHandler } = options
   const maxBytes = options.maxBodyBytes ?? MAX_NATIVE_BODY_BYTES
+  const caps = { maxBytes, maxUploadBytes: options.maxUploadBytes ?? MAX_UPLOAD_BYTES }
   const apiVersions = apiVersionsCache()
 
   /** Steps 2-4: the app's answer, or the refusal of the step that refused. */
   const answer = async (call: ReceivedCall): Promise<CallOutcome> => {
     try {
-      const admitted = await admitCall(ctx, call, maxBytes, apiVersions)
+      const admitted = await admitCall(ctx, call, apiVersions)
       const faulted = hasGatewayFaults(ctx) ? await injectFaults(ctx, call, admitted.where) : undefined
       return faulted ?? (await callApp(nativeHandler(admitted.native.appId), call, admitted, maxBytes))
     } catch (error) {
@@ -62,9 +71,10 @@ export function createGateway(options: GatewayOptions): Gateway {
 
   return {
     async fetch(request, rawHeaders) {
-      const call = await receiveCall(request, ctx.clock.nowMs(), maxBytes, rawHeaders)
+      const call = await receiveCall(request, ctx.clock.nowMs(), caps, rawHeaders)
       const outcome = await answer(call)
       recordCall(ctx, call, outcome)
+      if (ctx.usage) countNativeUsage(ctx.usage, call, outcome)
       return outcome.response
     },
   }

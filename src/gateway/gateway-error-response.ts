@@ -38,6 +38,8 @@ export function gatewayErrorResponse(
   if (refusal.code === 'unauthenticated' || refusal.code === 'prefix_mismatch') {
     headers['www-authenticate'] = 'Bearer'
   }
+  // refused unread: the connection is about to be dropped (see to-error-response.ts CLOSE_CONNECTION)
+  if (refusal.code === 'request_too_large') headers.connection = 'close'
   headers['content-type'] = 'application/json'
   const response = new Response(bytes, { status: status ?? GATEWAY_STATUS_OF[refusal.code], headers })
   return { response, bytes }

@@ -5,7 +5,7 @@
  */
 import type { PendingCall } from '../calls/recorded-call.js'
 import { type AppPath, parseAppPath } from './app-path.js'
-import { type RequestBody, readRequestBody } from './request-body.js'
+import { type BodyCaps, bodyCapOf, type RequestBody, readRequestBody } from './request-body.js'
 import { type SplitUrl, splitUrl } from './split-url.js'
 
 export interface ReceivedCall {
@@ -18,6 +18,8 @@ export interface ReceivedCall {
   /** The `oauth_token` query parameter of an identity call (`/id/...`, `/services/oauth2/userinfo`). */
   queryToken: string | undefined
   body: RequestBody
+  /** The cap its body was read against (bytes): the upload limit for a CSV upload. */
+  bodyCap: number
   receivedAtMs: number
   /** The request headers as sent (Node's `rawHeaders`), when the transport handed them over. */
   rawHeaders: readonly string[] | undefined
@@ -29,18 +31,19 @@ export interface ReceivedCall {
   injectedMs: number
 }
 
-/** Reads what the call asks for, and its body (at most `maxBytes` of it). */
+/** Reads what the call asks for, and its body (at most its surface's cap of it). */
 export async function receiveCall(
   request: Request,
   receivedAtMs: number,
-  maxBytes: number,
+  caps: BodyCaps,
   rawHeaders: readonly string[] | undefined,
 ): Promise<ReceivedCall> {
   const url = splitUrl(request.url)
   const path = parseAppPath(collapseSlashes(url.pathname))
   const headerToken = bearerToken(request.headers.get('authorization'))
   const queryToken = path && isIdentityPath(path.nativePath) ? oauthToken(url.search) : undefined
-  const body = await readRequestBody(request, maxBytes)
+  const bodyCap = bodyCapOf(request.method, path?.nativePath, caps)
+  const body = await readRequestBody(request, bodyCap)
   return {
     request,
     url,
@@ -48,6 +51,7 @@ export async function receiveCall(
     headerToken,
     queryToken,
     body,
+    bodyCap,
     receivedAtMs,
     rawHeaders,
     pending: undefined,

@@ -1,7 +1,9 @@
 /**
  * @module
  * The request body as the gateway reads it (at most the cap, for the refusal and the recording),
- * and the request the app then sees.
+ * and the request the app then sees. The cap is per surface (DESIGN.md "Gateway"): a Bulk API 2.0
+ * CSV upload (`PUT .../jobs/ingest/{id}/batches`) may be as large as the real upload limit
+ * (`maxUploadBytes`, 150 MB); every other body has the JSON cap (4 MiB).
  */
 import type { RawBody } from '../calls/raw-call.js'
 import type { AppPath } from './app-path.js'
@@ -19,6 +21,23 @@ const NO_BODY: RequestBody = Object.freeze({
   size: 0,
   unread: true,
 })
+
+/** Where Bulk API 2.0 takes CSV data: `/services/data/vXX.X/jobs/ingest/{jobId}/batches[/]`. */
+const UPLOAD_PATH = /^\/services\/data\/v\d{1,3}\.\d\/jobs\/ingest\/[^/]+\/batches\/?$/
+
+export interface BodyCaps {
+  /** Every body but a CSV upload (bytes). */
+  maxBytes: number
+  /** A Bulk API 2.0 CSV upload (bytes). */
+  maxUploadBytes: number
+}
+
+/** The cap of a request's body: the upload limit for a CSV upload, else the JSON one. */
+export function bodyCapOf(method: string, nativePath: string | undefined, caps: BodyCaps): number {
+  return method === 'PUT' && nativePath !== undefined && UPLOAD_PATH.test(nativePath)
+    ? caps.maxUploadBytes
+    : caps.maxBytes
+}
 
 /** GET and HEAD carry no body: the request is left unread, so it can be passed on as it is. */
 export async function readRequestBody(request: Request, maxBytes: number): Promise<RequestBody> {
@@ -58,5 +77,19 @@ export function nativeRequest(request: Request, url: SplitUrl, path: AppPath, bo
   headers.delete('content-length')
   headers.delete('transfer-encoding')
   const data = body.data as Uint8Array<ArrayBuffer>
-  return new Request(target, { method: request.method, headers, body: data.byteLength > 0 ? data : null })
+  if (data.byteLength <= COPY_MAX_BYTES) {
+    return new Request(target, { method: request.method, headers, body: data.byteLength > 0 ? data : null })
+  }
+  // a Request copies a byte array it is given: a large body (an upload) goes in as a stream of
+  // the very bytes the gateway read, so it is held in memory once
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(data)
+      controller.close()
+    },
+  })
+  return new Request(target, { method: request.method, headers, body: stream, duplex: 'half' } as RequestInit)
 }
+
+/** Bodies up to this size are handed over as a copy (cheaper than a stream for small ones). */
+const COPY_MAX_BYTES = 64 * 1024

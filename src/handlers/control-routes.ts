@@ -4,16 +4,18 @@
  * does not have. Open on loopback; `adminToken` makes it require a bearer token.
  */
 import { Hono } from 'hono'
-import { createMiddleware } from 'hono/factory'
 import { z } from 'zod'
 import { InputError, invalidRequest, ManagementError } from '../management/errors.js'
 import { Fault } from '../management/faults.js'
 import { SeedEnvironment, SeedSnapshot, seedEnvironment, seedSnapshot } from '../management/seeding.js'
 import type { ReplicaRuntime } from '../runtime/create-runtime.js'
 import { Lifecycle } from '../runtime/options.js'
-import { bearerToken } from './management/authenticate.js'
+import { fidelityRoutes } from './fidelity/fidelity-routes.js'
+import { BODY_METHODS, bodyCap } from './http/body-cap.js'
+import { controlAccessOf, controlGuard } from './http/control-guard.js'
+import { inspectorRoutes } from './inspector/inspector-routes.js'
 import type { ReplicaEnv } from './http/replica-env.js'
-import { validJson } from './http/validate.js'
+import { MANAGEMENT_JSON_LIMITS, validJson } from './http/validate.js'
 import { VERSION } from '../version.js'
 
 const ClockCommand = z.union([
@@ -22,29 +24,32 @@ const ClockCommand = z.union([
   z.strictObject({ mode: z.enum(['real', 'manual']) }),
 ])
 
-export function controlRoutes(runtime: ReplicaRuntime) {
-  const requireAdmin = createMiddleware<ReplicaEnv>(async (c, next) => {
-    const token = runtime.options.adminToken
-    if (token !== undefined && bearerToken(c.req.header('authorization')) !== token) {
-      throw new ManagementError(
-        'unauthenticated',
-        'Failed to authenticate: the control API needs the admin token',
-      )
-    }
-    await next()
-  })
+/**
+ * A state document nests a few levels more than a management body (environments, apps and their
+ * settings sit under `store.collections`); its size has a cap of its own (`maxStateBytes`).
+ */
+const STATE_JSON_LIMITS = { ...MANAGEMENT_JSON_LIMITS, maxDepth: 64, maxValues: undefined }
 
+/** Open to anyone: the health check, and the inspector's page and scripts (they hold no data). */
+const OPEN_PATHS = /^\/__replica\/(health|ui\/?|ui\/[a-z-]+\.(js|css))$/
+
+export function controlRoutes(runtime: ReplicaRuntime) {
+  const { options } = runtime
   const clockView = () => ({ mode: runtime.clock.mode, now: runtime.clock.now().toISOString() })
+  const smallBodies = bodyCap(options.maxBodyBytes)
+  const stateBody = bodyCap(options.maxStateBytes)
 
   return new Hono<ReplicaEnv>()
+    .use(controlGuard(controlAccessOf(runtime), (path) => OPEN_PATHS.test(path)))
+    .on(BODY_METHODS, '*', (c, next) => (c.req.path.endsWith('/state') ? stateBody : smallBodies)(c, next))
     .get('/health', (c) => c.json({ ok: true, version: VERSION }))
-    .use(requireAdmin)
+    .route('/ui', inspectorRoutes(runtime))
     .post('/reset', async (c) => {
       await runtime.reset()
       return c.json({ ok: true })
     })
     .get('/state', (c) => c.json(runtime.exportState()))
-    .put('/state', ...validJson(z.unknown()), async (c) => {
+    .put('/state', ...validJson(z.unknown(), STATE_JSON_LIMITS), async (c) => {
       await runtime.importState(c.req.valid('json'))
       return c.json({ ok: true })
     })
@@ -73,6 +78,7 @@ export function controlRoutes(runtime: ReplicaRuntime) {
     .post('/seed/snapshot', ...validJson(SeedSnapshot), async (c) =>
       c.json(await asSeedRequest(() => seedSnapshot(runtime.ctx, c.req.valid('json'))), 201),
     )
+    .route('/fidelity', fidelityRoutes(runtime))
     .all('*', (c) => {
       throw new ManagementError('not_found', `Failed to find route: ${c.req.method} ${c.req.path}`)
     })

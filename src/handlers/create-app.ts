@@ -10,11 +10,13 @@ import { createGateway } from '../gateway/create-gateway.js'
 import { collapseSlashes } from '../gateway/received-call.js'
 import type { NativeHandler } from '../replica/native-call.js'
 import { ManagementError } from '../management/errors.js'
+import { bulkFaultMatches } from '../management/faults.js'
 import { createCrmNativeHandler } from '../replica/handlers/native-handler.js'
 import type { ReplicaRuntime } from '../runtime/create-runtime.js'
 import { controlRoutes } from './control-routes.js'
 import { gatewayRoutes } from './gateway-routes.js'
-import { corsPreflight } from './http/cors.js'
+import { controlAccessOf, controlOriginAllowed } from './http/control-guard.js'
+import { corsPolicy, corsPreflight } from './http/cors.js'
 import { responseHeaders } from './http/response-headers.js'
 import type { ReplicaEnv } from './http/replica-env.js'
 import { toManagementErrorResponse } from './http/to-error-response.js'
@@ -24,21 +26,30 @@ export function createApp(runtime: ReplicaRuntime) {
   // `//services/data` is routed as `/services/data` (see `collapseSlashes`)
   const app = new Hono<ReplicaEnv>({ getPath: (request) => collapseSlashes(getPath(request)) })
 
-  app.use(responseHeaders(() => runtime.ready))
+  const access = controlAccessOf(runtime)
+  const cors = corsPolicy((origin) => controlOriginAllowed(access, origin))
+  app.use(responseHeaders(() => runtime.ready, cors))
   // only preflights pass through it: one step less for every other request
-  app.options('*', corsPreflight())
+  app.options('*', corsPreflight(cors))
 
   app.route('/v1', managementRoutes(runtime))
   app.route('/__replica', controlRoutes(runtime))
-  app.route('/', gatewayRoutes(createGateway({ ctx: runtime.ctx, nativeHandler: nativeHandlerOf(runtime) })))
+  const gateway = createGateway({
+    ctx: runtime.ctx,
+    nativeHandler: nativeHandlerOf(runtime),
+    maxUploadBytes: runtime.options.maxUploadBytes,
+  })
+  app.route('/', gatewayRoutes(gateway))
 
+  const { usage } = runtime.ctx
   app.notFound((c) =>
     toManagementErrorResponse(
       c,
       new ManagementError('not_found', `Failed to find route: ${c.req.method} ${c.req.path}`),
+      usage,
     ),
   )
-  app.onError((error, c) => toManagementErrorResponse(c, error))
+  app.onError((error, c) => toManagementErrorResponse(c, error, usage))
   return app
 }
 
@@ -52,6 +63,14 @@ export function nativeHandlerOf(runtime: ReplicaRuntime): (appId: string) => Nat
   const builtIn = createCrmNativeHandler({
     appFor: (call) => runtime.apps.get(call.environmentId, call.appName),
     management: runtime.ctx,
+    bulk: {
+      delayMs: () => runtime.lifecycle.bulkMs,
+      takeFault: (target) => {
+        if (!runtime.ctx.faults.has('bulk.job')) return undefined
+        const fault = runtime.ctx.faults.take('bulk.job', (candidate) => bulkFaultMatches(candidate, target))
+        return fault && { message: fault.message }
+      },
+    },
   })
   const custom = runtime.options.nativeHandlers ?? {}
   return (appId) => custom[appId] ?? builtIn

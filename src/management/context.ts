@@ -7,7 +7,9 @@ import type { Store } from '../store/store.js'
 import type { DueQueue } from './due-queue.js'
 import type { EnvironmentData } from './environment-data.js'
 import type { FaultQueue } from './faults.js'
+import type { KnownSecrets } from '../calls/known-secrets.js'
 import type { RequestLog } from '../calls/request-log.js'
+import type { UsageTally } from '../calls/usage-tally.js'
 
 /** Lifecycle delays in ms on the mock clock (the runtime's current ones; a control call can change them). */
 export interface LifecycleDelays {
@@ -31,6 +33,17 @@ export interface ManagementContext {
   due: DueQueue
   /** Calls the gateway recorded, per environment. */
   requestLog: RequestLog
+  /** Every token the mock issued or was given: redacted from recorded calls wherever it appears. */
+  secrets: KnownSecrets
+  /** How long things outlive their use, in ms on the mock clock. */
+  retention: {
+    /** Recorded calls of a deleted or failed environment. */
+    recordedCallsMs: number
+    /** An idempotency key's record. */
+    idempotencyMs: number
+  }
+  /** What the run exercised, for the fidelity report; undefined when `fidelity` is off. */
+  usage?: UsageTally | undefined
 }
 
 /** Hooks for state outside the store, within one `runOperation` (see `operation.ts`). */

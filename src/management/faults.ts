@@ -3,8 +3,9 @@
  * Faults tests queue to make the next matching operation fail (DESIGN.md "Control API"). A fault
  * is consumed when the operation it targets starts (an environment start or resume, a snapshot)
  * and takes effect when that work would finish; a gateway fault is consumed by a native call that
- * passed the gateway's checks, just before it would reach the app. The union is keyed by `kind` so later kinds
- * (gateway, bulk) add members without touching these.
+ * passed the gateway's checks, just before it would reach the app; a bulk job fault is consumed
+ * when a job closes and fails it when it would finish. The union is keyed by `kind` so later
+ * kinds add members without touching these.
  */
 import { z } from 'zod'
 import { AppName, Id } from '../schemas/common.js'
@@ -72,6 +73,22 @@ export const GatewayLatencyFault = z.strictObject({
   times: Times,
 })
 
+/**
+ * The next Bulk API job (ingest job at its close, query job at its creation) ends `Failed` with
+ * `message` as its `errorMessage` when it would finish; an ingest job then writes no row.
+ */
+export const BulkJobFault = z.strictObject({
+  kind: z.literal('bulk.job'),
+  /** Only jobs in this environment. Default: any. */
+  environmentId: Id.optional(),
+  /** Only jobs of the app of this name. Default: any. */
+  app: AppName.optional(),
+  /** Only jobs on this object (API name, any case). Default: any. */
+  object: z.string().min(1).max(255).optional(),
+  message: Message.optional(),
+  times: Times,
+})
+
 /** A fault to queue (`mock.faults.add`, `POST /__replica/faults`). */
 export const Fault = z.discriminatedUnion('kind', [
   EnvironmentStartFault,
@@ -79,6 +96,7 @@ export const Fault = z.discriminatedUnion('kind', [
   SnapshotFault,
   GatewayErrorFault,
   GatewayLatencyFault,
+  BulkJobFault,
 ])
 export type FaultInput = z.input<typeof Fault>
 export type Fault = z.output<typeof Fault>
@@ -91,6 +109,7 @@ export const QueuedFault = z.discriminatedUnion('kind', [
   SnapshotFault.extend({ id: z.string() }),
   GatewayErrorFault.extend({ id: z.string() }),
   GatewayLatencyFault.extend({ id: z.string() }),
+  BulkJobFault.extend({ id: z.string() }),
 ])
 export type QueuedFault = z.output<typeof QueuedFault>
 
@@ -110,6 +129,18 @@ export interface FaultQueue {
   ): Extract<Fault, { kind: K }> | undefined
   clear(): void
   restore(faults: readonly QueuedFault[]): void
+}
+
+/** Whether a `bulk.job` fault applies to a job of `object` in that environment's app. */
+export function bulkFaultMatches(
+  fault: z.output<typeof BulkJobFault>,
+  target: { environmentId: string; app: string; object: string },
+): boolean {
+  return (
+    (fault.environmentId === undefined || fault.environmentId === target.environmentId) &&
+    (fault.app === undefined || fault.app === target.app) &&
+    (fault.object === undefined || fault.object.toLowerCase() === target.object.toLowerCase())
+  )
 }
 
 export function createFaultQueue(): FaultQueue {

@@ -5,7 +5,9 @@
  * body) and the resource it made or changed. The same key with the same request answers with the
  * resource as it is now (a replay); with a different request it is `idempotency_key_reused`.
  * Operations run one at a time in store transactions, so N concurrent duplicates make one resource,
- * and a failed first request remembers nothing (its record rolls back with it).
+ * and a failed first request remembers nothing (its record rolls back with it). A key is
+ * remembered for `retention.idempotencyMs` (24 hours) on the mock clock, as APIs with idempotency
+ * keys commonly do; then it is forgotten, and using it again starts a new request.
  */
 import { createHash } from 'node:crypto'
 import type { Principal } from '../schemas/common.js'
@@ -52,6 +54,7 @@ export async function idempotent<R>(
   const principal = call.caller.principal
   const id = idempotencyRecordId(principal, operation, request.key)
   const fingerprint = fingerprintOf(request)
+  await forgetExpired(ctx)
   const earlier = ctx.store.idempotencyRecords.get(id)
   if (earlier) {
     if (earlier.fingerprint !== fingerprint) {
@@ -73,6 +76,22 @@ export async function idempotent<R>(
     createdAt: ctx.clock.now().toISOString(),
   })
   return { replayed: false, result }
+}
+
+/**
+ * Removes the records older than the retention, oldest first (they are kept in creation order, so
+ * this stops at the first one still in force).
+ */
+async function forgetExpired(ctx: ManagementContext): Promise<void> {
+  const records = ctx.store.idempotencyRecords
+  const before = ctx.clock.nowMs() - ctx.retention.idempotencyMs
+  for (
+    let oldest = records.oldest();
+    oldest && Date.parse(oldest.createdAt) <= before;
+    oldest = records.oldest()
+  ) {
+    await records.remove(oldest.id)
+  }
 }
 
 export function idempotencyRecordId(principal: Principal, operation: string, key: string): string {

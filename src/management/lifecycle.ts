@@ -160,9 +160,15 @@ async function finishSnapshot(ctx: ManagementContext, snapshot: StoredSnapshot, 
   await recordAuditEvent(ctx, { name: 'snapshot.ready', ...event, data: { sizeBytes } })
 }
 
-/** The environment's data goes once the transaction holds (DESIGN: "released after the response"). */
+/**
+ * The environment's data goes once the transaction holds (DESIGN: "released after the response");
+ * its recorded calls stay listable for `retention.recordedCallsMs` more.
+ */
 export function releaseData(ctx: ManagementContext, tx: Transaction, environmentId: string): void {
-  tx.onCommit(() => ctx.environmentData.drop(environmentId))
+  tx.onCommit(() => {
+    ctx.environmentData.drop(environmentId)
+    ctx.requestLog.retire(environmentId, ctx.clock.nowMs() + ctx.retention.recordedCallsMs)
+  })
 }
 
 /** The JSON text of a snapshot's whole content, from its per-app JSON texts. */

@@ -5,7 +5,7 @@
  * seeds fail loudly with the allowed values.
  */
 import { z } from 'zod'
-import { AppName, Id, Labels, Principal, ResourceName, Timestamp } from '../schemas/common.js'
+import { AppName, Id, LabelsInput, Principal, ResourceName, Timestamp } from '../schemas/common.js'
 import {
   CreateEnvironmentApp,
   EnvironmentFailure,
@@ -45,7 +45,7 @@ export const SeedEnvironment = z.strictObject({
   /** Same forms as the API; `settings.version` may also name a retired version. @default ['crm'] */
   apps: z.array(CreateEnvironmentApp).min(1).max(10).default(['crm']),
   name: ResourceName.default(null),
-  labels: Labels.default({}),
+  labels: LabelsInput.default({}),
   /** @default the limits' default */
   timeLimitMinutes: z.int().min(1).max(1440).optional(),
   tokenInUrl: z.boolean().default(false),

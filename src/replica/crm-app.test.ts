@@ -41,7 +41,10 @@ it('errors on content it cannot restore, and restore() keeps the data then', () 
 it('closes open query cursors when its data is replaced', () => {
   const { apps } = setup()
   const app = apps.open()
-  const id = app.cursors.open([1], 'admin')
+  const id = app.cursors.open(
+    app.openQuery('SELECT Id FROM Account', { apiVersion: '60.0', actor: 'admin' }),
+    'admin',
+  )
   app.restore(apps.open().serialise())
   expect(() => app.cursors.rows(id, 'admin')).toThrow(/invalid query locator/)
 })

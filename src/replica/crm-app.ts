@@ -2,10 +2,13 @@
  * @module
  * Live CRM apps. `createCrmApps` builds the metadata once per mock (it is read-only and shared);
  * each environment app then gets its own `CrmApp`: a record store, the record service over it on
- * the mock clock, its open query cursors, and `serialise()`/`restore()` for snapshots and the
- * state document. A new app starts from the CRM seed; one made from saved content restores it.
+ * the mock clock, its open query cursors and Bulk API jobs, and `serialise()`/`restore()` for
+ * snapshots and the state document (records only: cursors and jobs are live API state, dropped
+ * when the data is replaced). A new app starts from the CRM seed; one made from saved content
+ * restores it.
  */
 import { crmSchema, crmSeed } from '../fixtures/crm/index.js'
+import { BulkJobs } from './bulk/job-store.js'
 import type { CrmSchema, CrmSchemaInput } from '../schemas/crm-schema.js'
 import type { CrmSeed } from '../schemas/crm-seed.js'
 import {
@@ -27,10 +30,13 @@ import { createQueryCursors, type QueryCursors } from './query-cursors.js'
 import {
   compileSoql,
   type ExecuteOptions,
+  openSoql,
+  type QueryBudgetOptions,
   type QueryColumns,
   queryColumns,
   querySoql,
   type SoqlResult,
+  type SoqlRows,
 } from './soql/index.js'
 
 export interface CrmAppsOptions {
@@ -40,6 +46,8 @@ export interface CrmAppsOptions {
   schema?: CrmSchema | CrmSchemaInput
   /** The records a new app starts with. @default the built-in CRM seed */
   seed?: CrmSeed
+  /** What a query of a native call may do before `QUERY_TIMEOUT` (`openQuery`). @default unbounded */
+  queryBudget?: QueryBudgetOptions
 }
 
 export interface CrmApp {
@@ -48,13 +56,15 @@ export interface CrmApp {
   readonly metadata: MetadataService
   readonly store: RecordStore
   readonly records: RecordService
-  readonly cursors: QueryCursors
+  readonly cursors: QueryCursors<SoqlRows>
+  /** Bulk API 2.0 ingest and query jobs (src/replica/bulk). */
+  readonly jobs: BulkJobs
   /**
    * The records of an object most recently modified (newest first, at most `limit`), as
    * `{ Id, <name field> }` views: what `GET /sobjects/{object}` lists as `recentItems`.
    */
   recentItems(object: string, view: MetadataView, limit?: number): RecordView[]
-  /** Runs a SOQL query as the view (version, actor) sees the data. */
+  /** Runs a SOQL query as the view (version, actor) sees the data, every row rendered, unbounded. */
   query(text: string, view: MetadataView, options?: ExecuteOptions): SoqlResult & { columns: string[] }
   /** The column metadata of a SOQL query as the view sees it (checked, not run). */
   queryColumns(text: string, view: MetadataView): QueryColumns
@@ -62,6 +72,11 @@ export interface CrmApp {
   userOf(actor: string): { id: string; username: string } | undefined
   /** The actor whose User has this Username (case-insensitive), if any. */
   actorOfUsername(username: string): string | undefined
+  /**
+   * A native call's query: bounded by the apps' `queryBudget` (`QUERY_TIMEOUT` past it), rows
+   * rendered page by page.
+   */
+  openQuery(text: string, view: MetadataView, options?: Omit<ExecuteOptions, 'budget'>): SoqlRows
   /** The app's data as plain JSON (the record store's content). */
   serialise(): RecordStoreContent
   /** Replaces the app's data with `serialise()` output; a bad document changes nothing. */
@@ -100,7 +115,8 @@ export function createCrmApps(options: CrmAppsOptions) {
       const { organizationId } = openOptions
       const store = createRecordStore(metadata)
       const records = createRecordService({ store, metadata, clock, actorUsers: seed.actorUsers })
-      const cursors = createQueryCursors({ clock })
+      const cursors = createQueryCursors<SoqlRows>({ clock })
+      const jobs = new BulkJobs({ metadata, store, records, clock })
       store.restore(content === undefined ? seededContent() : content)
       if (organizationId !== undefined) ensureOrganization(store, records, seed, organizationId)
       return {
@@ -109,6 +125,7 @@ export function createCrmApps(options: CrmAppsOptions) {
         store,
         records,
         cursors,
+        jobs,
         recentItems(object, view, limit = RECENT_ITEMS) {
           const def = metadata.getObject(object, view)
           const visible = metadata.visibleFields(def, view)
@@ -141,11 +158,17 @@ export function createCrmApps(options: CrmAppsOptions) {
           const [found] = store.findBy('User', 'Username', username) ?? []
           return found && actorOfUser.get(found.Id as string)
         },
+        openQuery: (text, view, executeOptions) =>
+          openSoql(text, createSoqlDataSource(metadata, store, view, clock), {
+            ...executeOptions,
+            ...(options.queryBudget ? { budget: options.queryBudget } : {}),
+          }),
         serialise: () => store.serialise(),
         restore(next) {
           store.restore(next)
           if (organizationId !== undefined) ensureOrganization(store, records, seed, organizationId)
           cursors.clear()
+          jobs.clear()
         },
       }
     },

@@ -36,7 +36,23 @@ export type ReplicaErrorCode =
   | 'METHOD_NOT_ALLOWED'
   | 'INVALID_QUERY_LOCATOR'
   | 'INVALID_BATCH_SIZE'
+  | 'QUERY_TIMEOUT'
   | 'UNKNOWN_EXCEPTION'
+  // composite, batch, graph, tree and sObject Collections (src/replica/composite)
+  | 'PROCESSING_HALTED'
+  | 'BATCH_PROCESSING_HALTED'
+  | 'ALL_OR_NONE_OPERATION_ROLLED_BACK'
+  | 'EXCEEDED_ID_LIMIT'
+  | 'LIMIT_EXCEEDED'
+  | 'INVALID_INPUT'
+  | 'MISSING_ARGUMENT'
+  // Bulk API 2.0 (src/replica/bulk)
+  | 'INVALIDJOB'
+  | 'INVALIDJOBSTATE'
+  | 'INVALIDBATCH'
+  | 'JOB_NOT_COMPLETE'
+  | 'CONFLICT'
+  | 'UNSUPPORTED_MEDIA_TYPE'
 
 export class ReplicaError extends Error {
   override name = 'ReplicaError'

@@ -22,23 +22,24 @@ export interface QueryCursorsOptions {
   idleMs?: number
 }
 
-interface Cursor {
-  rows: readonly unknown[]
+interface Cursor<Rows> {
+  rows: Rows
   owner: string
   touchedAt: number
 }
 
-export type QueryCursors = ReturnType<typeof createQueryCursors>
+/** Cursors holding `Rows` (the CRM app keeps a query's `SoqlRows`). */
+export type QueryCursors<Rows = unknown> = ReturnType<typeof createQueryCursors<Rows>>
 
-export function createQueryCursors(options: QueryCursorsOptions) {
+export function createQueryCursors<Rows = unknown>(options: QueryCursorsOptions) {
   const { clock, maxOpen = DEFAULT_MAX_OPEN, idleMs = DEFAULT_IDLE_MS } = options
   // Map order is least recently used first: a touched cursor is moved to the end
-  const cursors = new Map<string, Cursor>()
+  const cursors = new Map<string, Cursor<Rows>>()
   let counter = 0
 
   return {
     /** Keeps `rows` for `owner` (the actor); returns the locator id (`01g...`). */
-    open(rows: readonly unknown[], owner: string): string {
+    open(rows: Rows, owner: string): string {
       const id = makeRecordId(LOCATOR_PREFIX, ++counter)
       cursors.set(id, { rows, owner, touchedAt: clock.now().getTime() })
       for (const oldest of cursors.keys()) {
@@ -49,7 +50,7 @@ export function createQueryCursors(options: QueryCursorsOptions) {
     },
 
     /** The rows of an open cursor of `owner`; an unknown, expired or foreign one is INVALID_QUERY_LOCATOR. */
-    rows(id: string, owner: string): readonly unknown[] {
+    rows(id: string, owner: string): Rows {
       const cursor = cursors.get(id)
       const now = clock.now().getTime()
       if (!cursor || cursor.owner !== owner || now - cursor.touchedAt > idleMs) {

@@ -12,7 +12,9 @@ import { type AppsOf, createEnvironmentData, type EnvironmentData } from '../man
 import { invalidRequest } from '../management/errors.js'
 import { createFaultQueue } from '../management/faults.js'
 import { rebuildSchedule } from '../management/lifecycle.js'
+import { KnownSecrets } from '../calls/known-secrets.js'
 import { createRequestLog } from '../calls/request-log.js'
+import { UsageTally } from '../calls/usage-tally.js'
 import { type CrmApp, type CrmApps, createCrmApps } from '../replica/crm-app.js'
 import { describeIssues } from '../schemas/describe-issues.js'
 import { type Clock, createClock } from '../store/clock.js'
@@ -29,6 +31,11 @@ export interface ReplicaRuntime {
   lifecycle: Lifecycle
   /** Origin of the management API and app URLs; a standalone server sets it once it listens. */
   baseUrl: string
+  /**
+   * `host:port` values a standalone server is reached by (set once it listens); `null` when it is
+   * bound to every interface. In-process only the `baseUrl` host reaches the mock.
+   */
+  listenHosts: readonly string[] | null
   /** The CRM replica: metadata shared by every environment, and the factory of live apps. */
   readonly crm: CrmApps
   /** Each environment's live apps (the same object as `ctx.environmentData`, typed). */
@@ -52,7 +59,10 @@ export function createRuntime(input: ReplicaMockOptions = {}): ReplicaRuntime {
   const clock = createClock(options.clock)
   const store = createStore()
   const configuredLifecycle = Lifecycle.parse(options.lifecycle)
-  const crm = createCrmApps({ clock })
+  const crm = createCrmApps({
+    clock,
+    queryBudget: { timeoutMs: options.queryTimeoutMs, maxRows: options.queryMaxRows },
+  })
   const appsOf = appsOfStore(store)
   // every catalog app is of type `replica`: each is a CRM replica (appId names its catalog entry only)
   const apps = createEnvironmentData<CrmApp>({
@@ -60,6 +70,7 @@ export function createRuntime(input: ReplicaMockOptions = {}): ReplicaRuntime {
       crm.open(content, { organizationId: environmentId && organizationIdOf(environmentId) }),
     appsOf,
   })
+  const secrets = new KnownSecrets()
   const ctx: ManagementContext = {
     store,
     clock,
@@ -68,7 +79,16 @@ export function createRuntime(input: ReplicaMockOptions = {}): ReplicaRuntime {
     faults: createFaultQueue(),
     environmentData: apps,
     due: new DueQueue(),
-    requestLog: createRequestLog({ capacity: options.maxRecordedCalls }),
+    requestLog: createRequestLog({
+      capacity: options.maxRecordedCalls,
+      totalKeptBodiesBudget: options.maxRecordedBodyBytes,
+      secrets,
+      now: () => clock.nowMs(),
+    }),
+    secrets,
+    retention: { recordedCallsMs: options.recordedCallsRetentionMs, idempotencyMs: options.idempotencyTtlMs },
+    // kept across resets: it counts the whole run
+    usage: options.fidelity ? new UsageTally() : undefined,
   }
 
   const runtime: ReplicaRuntime = {
@@ -77,6 +97,7 @@ export function createRuntime(input: ReplicaMockOptions = {}): ReplicaRuntime {
     ctx,
     lifecycle: { ...configuredLifecycle },
     baseUrl: options.baseUrl,
+    listenHosts: [],
     crm,
     apps,
     ready: Promise.resolve(),
@@ -99,6 +120,7 @@ function resetRuntime(runtime: ReplicaRuntime, fixture: Fixture, configured: Lif
   runtime.ready = ctx.store.restore(fixtureContent(fixture)).then(() => {
     ctx.environmentData.clear()
     rebuildSchedule(ctx)
+    learnSecrets(runtime)
   })
   return runtime.ready
 }
@@ -143,11 +165,32 @@ async function importRuntimeState(runtime: ReplicaRuntime, document: unknown, ap
   }
   installData()
   ctx.faults.restore(state.faults)
+  learnSecrets(runtime)
   ctx.requestLog.importAll(state.requests)
+  retireReleasedCalls(ctx)
   rebuildSchedule(ctx)
   runtime.lifecycle = { ...state.lifecycle }
   clock.setMode(state.clock.mode)
   clock.set(state.clock.now)
+}
+
+/** The recorded calls of imported deleted or failed environments go when their retention ends. */
+function retireReleasedCalls(ctx: ManagementContext): void {
+  for (const environment of ctx.store.environments.all()) {
+    if (environment.status !== 'deleted' && environment.status !== 'failed') continue
+    const since = environment.deletedAt ? Date.parse(environment.deletedAt) : ctx.clock.nowMs()
+    ctx.requestLog.retire(environment.id, since + ctx.retention.recordedCallsMs)
+  }
+}
+
+/** Every token in the store (and the admin token): what recorded calls must never show. */
+function learnSecrets(runtime: ReplicaRuntime): void {
+  const { ctx, options } = runtime
+  ctx.secrets.clear()
+  if (options.adminToken) ctx.secrets.add(options.adminToken)
+  for (const member of ctx.store.members.all()) ctx.secrets.add(member.token)
+  for (const key of ctx.store.apiKeys.all()) ctx.secrets.add(key.token)
+  for (const credentials of ctx.store.credentials.all()) ctx.secrets.add(credentials.token)
 }
 
 /** The apps of environments whose data is held (not deleted or failed), from the live store. */

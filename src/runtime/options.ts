@@ -42,8 +42,32 @@ export const ReplicaMockOptions = z.strictObject({
     .int()
     .min(1)
     .default(1024 * 1024),
+  /**
+   * Largest Bulk API 2.0 CSV upload (`PUT .../jobs/ingest/{id}/batches`) the gateway accepts, in
+   * bytes; larger is `413 request_too_large`. Every other native request body keeps the 4 MiB cap.
+   * @default 150 MiB (the real API's upload limit)
+   * @example createReplicaMock({ maxUploadBytes: 10 * 1024 * 1024 })
+   */
+  maxUploadBytes: z
+    .int()
+    .min(1)
+    .max(2 ** 31 - 1)
+    .default(150 * 1024 * 1024),
   /** When set, the control API (`/__replica`) requires `Authorization: Bearer <adminToken>`. */
   adminToken: z.string().min(1).optional(),
+  /**
+   * Origins (`scheme://host[:port]`) whose browser pages may call the control API; calls from any
+   * other origin are refused (`403 forbidden`) and get no CORS headers. The management and app
+   * APIs answer every origin.
+   * @default [] (none)
+   * @example createReplicaMock({ controlOrigins: ['http://localhost:5173'] })
+   */
+  controlOrigins: z.array(z.url().transform((url) => new URL(url).origin)).default([]),
+  /** Largest `PUT /__replica/state` body, in bytes; larger -> 413 `body_too_large`. @default 64 MiB */
+  maxStateBytes: z
+    .int()
+    .min(1)
+    .default(64 * 1024 * 1024),
   /**
    * Recorded gateway calls kept per environment; the oldest are dropped beyond it. 0 records
    * nothing (the request operations then list nothing).
@@ -51,6 +75,56 @@ export const ReplicaMockOptions = z.strictObject({
    * @example createReplicaMock({ maxRecordedCalls: 100 })
    */
   maxRecordedCalls: z.int().min(0).max(1_000_000).default(10_000),
+  /**
+   * Whole request/response bodies kept for download over every environment, in bytes (each
+   * environment also keeps at most 32 MiB); beyond it the oldest bodies of the environment that
+   * keeps most are let go (their previews stay).
+   * @default 256 MiB
+   */
+  maxRecordedBodyBytes: z
+    .int()
+    .min(0)
+    .default(256 * 1024 * 1024),
+  /**
+   * How long the recorded calls of a deleted or failed environment can still be listed, in ms on
+   * the mock clock; then they are let go and nothing more is recorded for it.
+   * @default 86400000 (24 hours)
+   * @example createReplicaMock({ recordedCallsRetentionMs: 0 }) // let them go at deletion
+   */
+  recordedCallsRetentionMs: z
+    .int()
+    .min(0)
+    .default(24 * 60 * 60 * 1000),
+  /**
+   * How long an `idempotency-key` is remembered, in ms on the mock clock; a key used again later
+   * starts a new request.
+   * @default 86400000 (24 hours)
+   */
+  idempotencyTtlMs: z
+    .int()
+    .min(1)
+    .default(24 * 60 * 60 * 1000),
+  /**
+   * Wall-clock ms one SOQL query of a native call may run before it fails with `QUERY_TIMEOUT`
+   * (the engine holds the event loop while it runs); 0 = no time bound.
+   * @default 100
+   * @example createReplicaMock({ queryTimeoutMs: 2000 }) // big data on a slow machine
+   */
+  queryTimeoutMs: z.int().min(0).default(100),
+  /**
+   * Rows one SOQL query of a native call may visit (scanned, looked up, sorted, rendered) before
+   * it fails with `QUERY_TIMEOUT`.
+   * @default 1000000
+   */
+  queryMaxRows: z.int().min(1).default(1_000_000),
+  /**
+   * Count what the mock is asked (management operations, native endpoints, SOQL, error codes, and
+   * requests for what it does not emulate) for the fidelity report (`GET /__replica/fidelity`,
+   * and the Vitest plugin's end-of-run table). A map increment per request.
+   * @default true
+   * @example createReplicaMock({ fidelity: false })
+   */
+  fidelity: z.boolean().default(true),
   /**
    * Native handlers by catalog app id, replacing the built-in ones behind the gateway: the gateway
    * still authenticates, refuses, caps and records every call, and hands the handler the native

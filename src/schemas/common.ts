@@ -43,6 +43,27 @@ export type StringRecord = z.infer<typeof StringRecord>
 export const Labels = z.record(z.string(), z.string().max(256))
 export type Labels = z.infer<typeof Labels>
 
+/**
+ * Keys refused in labels and settings. A `__proto__` key would be dropped or become the object's
+ * prototype when the record is copied, `constructor`/`prototype` shadow what every object has:
+ * each is refused loudly like any other bad key, never dropped.
+ */
+const RESERVED_KEYS = new Set(['__proto__', 'constructor', 'prototype'])
+const InputKey = z
+  .string()
+  .refine((key) => !RESERVED_KEYS.has(key), { error: (issue) => `The key "${issue.input}" is reserved` })
+
+/** Most labels on one environment (the spec does not say; a bound keeps every list cheap). */
+export const MAX_LABELS = 64
+
+/** Labels as a request gives them: as `Labels`, at most `MAX_LABELS` keys, none reserved. */
+export const LabelsInput = z
+  .record(InputKey, z.string().max(256))
+  .refine((labels) => Object.keys(labels).length <= MAX_LABELS, `Expected at most ${MAX_LABELS} labels`)
+
+/** App settings as a request gives them: any JSON object whose keys are not reserved. */
+export const SettingsInput = z.record(InputKey, z.unknown())
+
 /** Environment and snapshot name: 1..120 chars, or null. */
 export const ResourceName = z.string().min(1).max(120).nullable()
 export type ResourceName = z.infer<typeof ResourceName>

@@ -9,11 +9,13 @@ import {
   FreeFormObject,
   Id,
   Labels,
+  LabelsInput,
   listOf,
   PageQuery,
   Principal,
   queryArray,
   ResourceName,
+  SettingsInput,
   Timestamp,
 } from './common.js'
 
@@ -79,7 +81,7 @@ export type EnvironmentList = z.infer<typeof EnvironmentList>
 export const CreateEnvironmentAppObject = z.strictObject({
   app: AppId,
   name: AppName.optional(),
-  settings: FreeFormObject.optional(),
+  settings: SettingsInput.optional(),
 })
 export type CreateEnvironmentAppObject = z.infer<typeof CreateEnvironmentAppObject>
 
@@ -93,7 +95,7 @@ export type CreateEnvironmentApp = z.infer<typeof CreateEnvironmentApp>
  */
 export const CreateEnvironment = z.strictObject({
   apps: z.array(CreateEnvironmentApp).min(1).max(10).optional(),
-  labels: Labels.default({}),
+  labels: LabelsInput.default({}),
   name: ResourceName.optional(),
   snapshotId: Id.optional(),
   timeLimitMinutes: z.int().min(1).max(1440).optional(),
@@ -104,7 +106,7 @@ export type CreateEnvironment = z.infer<typeof CreateEnvironment>
 
 /** Body of `PATCH /v1/environments/{environmentId}`; absent fields stay unchanged. */
 export const UpdateEnvironment = z.strictObject({
-  labels: Labels.optional(),
+  labels: LabelsInput.optional(),
   name: ResourceName.optional(),
 })
 export type UpdateEnvironment = z.infer<typeof UpdateEnvironment>

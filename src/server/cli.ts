@@ -1,13 +1,16 @@
 #!/usr/bin/env node
 /**
  * @module
- * `replica-mock serve`: the standalone server from the command line.
+ * `replica-mock serve`: the standalone server from the command line; `replica-mock openapi`
+ * prints the management API's OpenAPI document.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
+import type { AccessLogFormat } from './access-log.js'
 import { createReplicaServer, type ReplicaServer } from './create-server.js'
 
 const USAGE = `Usage: replica-mock serve [options]
+       replica-mock openapi    print the management API's OpenAPI 3.1 document (JSON)
 
 Options:
   --port <n>            port to listen on; 0 picks a free one (default 4010)
@@ -22,7 +25,17 @@ Options:
   --bulk-ms <n>         ms a bulk job takes after upload completes (default 0)
   --max-body-bytes <n>  largest management request body (default 1048576)
   --max-recorded-calls <n>  gateway calls kept per environment; 0 records none (default 10000)
-  --quiet               print only the listening line
+  --max-upload-bytes <n>    largest Bulk API CSV upload (default 157286400, 150 MiB)
+  --max-state-bytes <n> largest PUT /__replica/state body (default 67108864)
+  --max-recorded-body-bytes <n>  whole recorded bodies kept over every environment (default 268435456)
+  --recorded-calls-retention-ms <n>  how long a deleted environment's calls stay listed (default 86400000)
+  --idempotency-ttl-ms <n>  how long an idempotency key is remembered (default 86400000)
+  --control-origin <o>  let browser pages of this origin call the control API (repeatable; default none)
+  --query-timeout-ms <n>  ms one SOQL query may run before QUERY_TIMEOUT; 0 = no bound (default 100)
+  --query-max-rows <n>  rows one SOQL query may visit before QUERY_TIMEOUT (default 1000000)
+  --log-format <f>      request log lines as text (default) or json (one object per line)
+  --no-fidelity         count nothing for the fidelity report (GET /__replica/fidelity)
+  --quiet               print only the listening line (no request log)
   -h, --help            show this help
 `
 
@@ -54,17 +67,32 @@ function parse(argv: string[]) {
       'bulk-ms': { type: 'string' },
       'max-body-bytes': { type: 'string' },
       'max-recorded-calls': { type: 'string' },
+      'log-format': { type: 'string' },
+      'max-upload-bytes': { type: 'string' },
+      'max-state-bytes': { type: 'string' },
+      'max-recorded-body-bytes': { type: 'string' },
+      'recorded-calls-retention-ms': { type: 'string' },
+      'idempotency-ttl-ms': { type: 'string' },
+      'control-origin': { type: 'string', multiple: true },
+      'query-timeout-ms': { type: 'string' },
+      'query-max-rows': { type: 'string' },
+      'no-fidelity': { type: 'boolean' },
       quiet: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   })
   if (values.help) return { help: true as const }
   const [command, ...rest] = positionals
-  if (command !== 'serve')
+  if (command !== 'serve' && command !== 'openapi')
     throw new UsageError(command ? `unknown command "${command}"` : 'missing command "serve"')
   if (rest.length > 0) throw new UsageError(`unexpected argument "${rest[0]}"`)
+  if (command === 'openapi') return { help: false as const, openapi: true as const }
   if (values.clock !== undefined && values.clock !== 'real' && values.clock !== 'manual') {
     throw new UsageError(`--clock must be "real" or "manual", got "${values.clock}"`)
+  }
+  const logFormat = values['log-format'] ?? 'text'
+  if (logFormat !== 'text' && logFormat !== 'json') {
+    throw new UsageError(`--log-format must be "text" or "json", got "${logFormat}"`)
   }
   const port = integerFlag('port', values.port) ?? 4010
   if (port > 65535) throw new UsageError(`--port must be at most 65535, got "${port}"`)
@@ -75,7 +103,9 @@ function parse(argv: string[]) {
   )
   return {
     help: false as const,
+    openapi: false as const,
     quiet: values.quiet ?? false,
+    logFormat: logFormat as AccessLogFormat,
     stateFile: values['state-file'],
     options: {
       port,
@@ -86,6 +116,18 @@ function parse(argv: string[]) {
       lifecycle,
       maxBodyBytes: integerFlag('max-body-bytes', values['max-body-bytes'], 1),
       maxRecordedCalls: integerFlag('max-recorded-calls', values['max-recorded-calls']),
+      maxUploadBytes: integerFlag('max-upload-bytes', values['max-upload-bytes'], 1),
+      maxStateBytes: integerFlag('max-state-bytes', values['max-state-bytes'], 1),
+      maxRecordedBodyBytes: integerFlag('max-recorded-body-bytes', values['max-recorded-body-bytes']),
+      recordedCallsRetentionMs: integerFlag(
+        'recorded-calls-retention-ms',
+        values['recorded-calls-retention-ms'],
+      ),
+      idempotencyTtlMs: integerFlag('idempotency-ttl-ms', values['idempotency-ttl-ms'], 1),
+      controlOrigins: values['control-origin'],
+      queryTimeoutMs: integerFlag('query-timeout-ms', values['query-timeout-ms']),
+      queryMaxRows: integerFlag('query-max-rows', values['query-max-rows'], 1),
+      fidelity: values['no-fidelity'] ? false : undefined,
     },
   }
 }
@@ -102,15 +144,21 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(USAGE)
     return 0
   }
-  const { options, quiet, stateFile } = command
+  if (command.openapi) {
+    // waits for the write: process.exit() could cut a pipe short where pipes are asynchronous (macOS)
+    const { createOpenApiDocument } = await import('../handlers/openapi/openapi-document.js')
+    const text = `${JSON.stringify(createOpenApiDocument(), null, 2)}\n`
+    // a reader that stops early (`| head`) closes the pipe: that is no failure
+    process.stdout.on('error', () => {})
+    await new Promise<void>((resolve) => process.stdout.write(text, () => resolve()))
+    return 0
+  }
+  const { options, quiet, logFormat, stateFile } = command
   let server: ReplicaServer
   try {
     server = await createReplicaServer({
       ...Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)),
-      onRequest: quiet
-        ? undefined
-        : ({ method, path, status, ms }) =>
-            process.stdout.write(`${method} ${path} ${status} ${ms.toFixed(1)}ms\n`),
+      requestLog: quiet ? false : { format: logFormat },
     })
     if (stateFile && existsSync(stateFile)) {
       await server.mock.importState(JSON.parse(readFileSync(stateFile, 'utf8')))
@@ -136,8 +184,9 @@ async function main(argv: string[]): Promise<number> {
       stopping = true
       try {
         if (stateFile) writeFileSync(stateFile, JSON.stringify(server.mock.exportState()))
+        // flushes the request log first
         await server.close()
-        if (!quiet) process.stdout.write(`replica-mock stopped (${signal})\n`)
+        if (!quiet) await writeOut(`replica-mock stopped (${signal})\n`)
         resolve(0)
       } catch (error) {
         process.stderr.write(`replica-mock: Failed to stop cleanly: ${(error as Error).message}\n`)
@@ -146,6 +195,17 @@ async function main(argv: string[]): Promise<number> {
     }
     process.once('SIGINT', () => void stop('SIGINT'))
     process.once('SIGTERM', () => void stop('SIGTERM'))
+  })
+}
+
+/** Resolves once stdout has taken `text`, or after a second (a reader that stopped must not hold the exit). */
+function writeOut(text: string): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, 1000)
+    process.stdout.write(text, () => {
+      clearTimeout(timer)
+      resolve()
+    })
   })
 }
 

@@ -5,15 +5,26 @@
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
 import { createReplicaMock, kInternals, type ReplicaMock } from '../create-replica-mock.js'
+import { boundHosts, isLoopback } from '../handlers/http/control-guard.js'
 import type { ReplicaMockOptions } from '../runtime/options.js'
+import { type AccessLogEntry, type AccessLogOptions, createAccessLog } from './access-log.js'
+import { loggedPath } from './logged-path.js'
 
 export interface ReplicaServerOptions extends ReplicaMockOptions {
   /** Port to listen on; 0 picks a free one. @default 4010 */
   port?: number
   /** Interface to bind. @default '127.0.0.1' */
   host?: string
-  /** Called once per handled request (the CLI logs with it unless `--quiet`). */
-  onRequest?: (line: { method: string; path: string; status: number; ms: number }) => void
+  /**
+   * Logs one line per request to stdout (or `requestLog.stream`) without ever making a request wait
+   * for the reader: lines are written in batches, dropped and counted while the reader is behind,
+   * and flushed by `close()`. `replica-mock serve` turns it on unless `--quiet`.
+   * @default false
+   * @example createReplicaServer({ port: 0, requestLog: { format: 'json' } })
+   */
+  requestLog?: boolean | AccessLogOptions
+  /** Called once per handled request, with what the request log shows of it (the path unredacted). */
+  onRequest?: (entry: AccessLogEntry) => void
 }
 
 export interface ReplicaServer {
@@ -21,6 +32,7 @@ export interface ReplicaServer {
   readonly url: string
   readonly port: number
   readonly mock: ReplicaMock
+  /** Stops listening, closes open connections and flushes the request log. */
   close(): Promise<void>
 }
 
@@ -32,25 +44,32 @@ export interface ReplicaServer {
  * await server.close()
  */
 export async function createReplicaServer(options: ReplicaServerOptions = {}): Promise<ReplicaServer> {
-  const { port = 4010, host = '127.0.0.1', onRequest, ...mockOptions } = options
+  const { port = 4010, host = '127.0.0.1', onRequest, requestLog, ...mockOptions } = options
+  if (!isLoopback(host) && !mockOptions.adminToken) {
+    // reset, state (every token) and seeding would be open to the network
+    throw new Error(
+      `Failed to start on ${host}: a server reachable from other machines needs an admin token for its control API (--admin-token / adminToken)`,
+    )
+  }
   const mock = createReplicaMock(mockOptions)
   const { runtime, app } = mock[kInternals]
   await mock.ready()
 
-  const fetch = onRequest
-    ? async (request: Request, env: unknown) => {
-        const started = performance.now()
-        const response = await app.fetch(request, env)
-        const { pathname } = new URL(request.url)
-        onRequest({
-          method: request.method,
-          path: pathname,
-          status: response.status,
-          ms: performance.now() - started,
-        })
-        return response
-      }
-    : app.fetch
+  const log = requestLog ? createAccessLog(requestLog === true ? {} : requestLog) : undefined
+  const fetch =
+    log || onRequest
+      ? async (request: Request, env: unknown) => {
+          const started = performance.now()
+          const response = await app.fetch(request, env)
+          const ms = performance.now() - started
+          const { path, shownPath, environmentId, app: appName } = loggedPath(runtime.ctx, request)
+          const { method } = request
+          const { status } = response
+          log?.write({ method, path: shownPath, status, ms, environmentId, app: appName })
+          onRequest?.({ method, path, status, ms, environmentId, app: appName })
+          return response
+        }
+      : app.fetch
 
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const started = serve({ fetch, port, hostname: host }, () => resolve(started))
@@ -59,16 +78,19 @@ export async function createReplicaServer(options: ReplicaServerOptions = {}): P
   const { port: actualPort } = server.address() as AddressInfo
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${actualPort}`
   if (mockOptions.baseUrl === undefined) runtime.baseUrl = url
+  runtime.listenHosts = boundHosts(host, actualPort) ?? null
 
   return {
     url,
     port: actualPort,
     mock,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
+    close: async () => {
+      await new Promise<void>((resolve, reject) => {
         // keep-alive sockets would hold close() open until they time out
         ;(server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.()
         server.close((error) => (error ? reject(error) : resolve()))
-      }),
+      })
+      await log?.close()
+    },
   }
 }

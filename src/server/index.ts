@@ -4,3 +4,4 @@
  */
 export { createReplicaServer } from './create-server.js'
 export type { ReplicaServer, ReplicaServerOptions } from './create-server.js'
+export type { AccessLogEntry, AccessLogFormat, AccessLogOptions } from './access-log.js'

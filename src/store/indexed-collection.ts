@@ -82,6 +82,11 @@ export class IndexedCollection<T extends Keyed> {
     return entry && { key: entry.key, seq: entry.seq }
   }
 
+  /** The first record in order (the oldest), without copying the list. */
+  oldest(): T | undefined {
+    return this.#order[0]?.record
+  }
+
   /** All records, oldest first. */
   all(): T[] {
     return this.#order.map((entry) => entry.record)

@@ -42,3 +42,36 @@ export async function listeningUrl(run: CliRun, timeoutMs = 15_000): Promise<str
   run.child.kill('SIGKILL')
   throw new Error(`CLI did not start: ${run.stdout()} ${run.stderr()}`)
 }
+
+/** Waits until the stdout read so far satisfies `done`, and returns it. */
+export async function waitForOutput(
+  run: CliRun,
+  done: (stdout: string) => boolean,
+  timeoutMs = 15_000,
+): Promise<string> {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    if (done(run.stdout())) return run.stdout()
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+  throw new Error(`Failed to see the expected output within ${timeoutMs} ms: ${run.stdout().slice(-500)}`)
+}
+
+/** The default fixture's member: every permission. */
+export const MEMBER = { authorization: 'Bearer test-member-token', 'content-type': 'application/json' }
+
+/** Creates a running environment with the CRM app on the server at `url` and credentials for it. */
+export async function createAppCredentials(
+  url: string,
+): Promise<{ environmentId: string; token: string; url: string; headers: Record<string, string> }> {
+  const environment = await (
+    await fetch(`${url}/v1/environments`, { method: 'POST', headers: MEMBER, body: '{"apps":["crm"]}' })
+  ).json()
+  const credentials = await (
+    await fetch(`${url}/v1/environments/${environment.id}/apps/crm/credentials`, {
+      method: 'POST',
+      headers: MEMBER,
+    })
+  ).json()
+  return { environmentId: environment.id, ...credentials }
+}

@@ -3,7 +3,7 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, expect, it } from 'vitest'
-import { listeningUrl, runCli, type CliRun } from './run-cli.js'
+import { type CliRun, createAppCredentials, listeningUrl, MEMBER, runCli } from './run-cli.js'
 
 const runs: CliRun[] = []
 const start = (args: string[]) => {
@@ -49,6 +49,7 @@ it.for<[string[]]>([
   [['serve', '--clock', 'sometimes']],
   [['serve', '--start-ms', '-5']],
   [['serve', '--max-recorded-calls', 'many']],
+  [['serve', '--max-upload-bytes', '0']],
   [['launch']],
   [[]],
 ])('exits 2 with a message on bad arguments %j', async ([args]) => {
@@ -68,6 +69,21 @@ it('exits 1 with a clear message when the port is in use', async () => {
     expect(run.stderr()).toContain(`port ${port} on 127.0.0.1 is already in use`)
   } finally {
     blocker.close()
+  }
+})
+
+it('refuses to start on a non-loopback address without an admin token, and starts with one', async () => {
+  const open = start(['serve', '--port', '0', '--host', '0.0.0.0'])
+  expect(await open.exited).toBe(1)
+  expect(open.stderr()).toMatch(/Failed to start: Failed to start on 0\.0\.0\.0: .*needs an admin token/)
+  const guarded = start(['serve', '--port', '0', '--host', '0.0.0.0', '--admin-token', 'secret', '--quiet'])
+  try {
+    const url = await listeningUrl(guarded)
+    const state = await fetch(`${url.replace('0.0.0.0', '127.0.0.1')}/__replica/state`)
+    expect(state.status).toBe(401)
+  } finally {
+    guarded.child.kill('SIGINT')
+    await guarded.exited
   }
 })
 
@@ -125,19 +141,10 @@ it('requires the admin token on the control API with --admin-token', async () =>
 it('keeps no recorded calls with --max-recorded-calls 0', async () => {
   const run = start(['serve', '--port', '0', '--quiet', '--max-recorded-calls', '0'])
   const url = await listeningUrl(run)
-  const member = { authorization: 'Bearer test-member-token', 'content-type': 'application/json' }
-  const environment = await (
-    await fetch(`${url}/v1/environments`, { method: 'POST', headers: member, body: '{"apps":["crm"]}' })
-  ).json()
-  const credentials = await (
-    await fetch(`${url}/v1/environments/${environment.id}/apps/crm/credentials`, {
-      method: 'POST',
-      headers: member,
-    })
-  ).json()
+  const credentials = await createAppCredentials(url)
   expect((await fetch(`${credentials.url}/services/data`, { headers: credentials.headers })).status).toBe(200)
   const recorded = await (
-    await fetch(`${url}/v1/requests?environmentId=${environment.id}`, { headers: member })
+    await fetch(`${url}/v1/requests?environmentId=${credentials.environmentId}`, { headers: MEMBER })
   ).json()
   expect(recorded.data).toEqual([])
   run.child.kill('SIGTERM')

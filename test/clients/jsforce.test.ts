@@ -2,45 +2,13 @@
  * End-to-end with a stock Salesforce client: jsforce 3 against the standalone server, with an
  * environment and credentials made over the management API, exactly as a user's app would.
  */
-import { Connection } from 'jsforce'
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
-import { Credentials, Environment } from '../../src/schemas/index.js'
-import { createReplicaServer, type ReplicaServer } from '../../src/server/index.js'
+import { expect, it } from 'vitest'
+import { useJsforceSession } from '../support/jsforce-session.js'
 
-let server: ReplicaServer
-let environment: Environment
-let conn: Connection
-
-async function management(path: string, body: unknown) {
-  const response = await fetch(server.url + path, {
-    method: 'POST',
-    headers: { authorization: 'Bearer test-api-key', 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  })
-  const json = await response.json()
-  if (!response.ok) throw new Error(`Failed to POST ${path}: ${response.status} ${JSON.stringify(json)}`)
-  return json
-}
-
-beforeAll(async () => {
-  server = await createReplicaServer({ port: 0 })
-})
-
-afterAll(async () => {
-  await server.close()
-})
-
-beforeEach(async () => {
-  await server.mock.reset()
-  environment = Environment.parse(await management('/v1/environments', { apps: ['crm'] }))
-  const credentials = Credentials.parse(
-    await management(`/v1/environments/${environment.id}/apps/crm/credentials`, {}),
-  )
-  conn = new Connection({ instanceUrl: credentials.url, accessToken: credentials.token, version: '60.0' })
-})
+const session = useJsforceSession()
 
 it('describes every object (describeGlobal)', async () => {
-  const result = await conn.describeGlobal()
+  const result = await session.conn.describeGlobal()
   const names = result.sobjects.map((sobject) => sobject.name)
   expect(names).toEqual(expect.arrayContaining(['Account', 'Contact', 'Opportunity', 'Invoice__c']))
   expect(result.sobjects.find((sobject) => sobject.name === 'Account')).toMatchObject({
@@ -51,7 +19,7 @@ it('describes every object (describeGlobal)', async () => {
 })
 
 it('describes an object with its fields and relationships', async () => {
-  const account = await conn.sobject('Account').describe()
+  const account = await session.conn.sobject('Account').describe()
   expect(account.name).toBe('Account')
   expect(account.fields.find((field) => field.name === 'External_Id__c')).toMatchObject({
     externalId: true,
@@ -63,34 +31,38 @@ it('describes an object with its fields and relationships', async () => {
 })
 
 it('creates, retrieves, updates and destroys a record', async () => {
-  const created = await conn.sobject('Account').create({ Name: 'jsforce Inc', Industry: 'Technology' })
+  const created = await session.conn
+    .sobject('Account')
+    .create({ Name: 'jsforce Inc', Industry: 'Technology' })
   expect(created).toMatchObject({ success: true, errors: [] })
   const id = created.id!
   expect(id).toMatch(/^001[0-9A-Za-z]{15}$/)
 
-  const record = await conn.sobject('Account').retrieve(id)
+  const record = await session.conn.sobject('Account').retrieve(id)
   expect(record).toMatchObject({ Id: id, Name: 'jsforce Inc', Industry: 'Technology', IsDeleted: false })
   expect(record.attributes).toEqual({ type: 'Account', url: `/services/data/v60.0/sobjects/Account/${id}` })
 
-  const updated = await conn.sobject('Account').update({ Id: id, Industry: 'Banking' })
+  const updated = await session.conn.sobject('Account').update({ Id: id, Industry: 'Banking' })
   expect(updated).toEqual({ id, success: true, errors: [] })
-  expect((await conn.sobject('Account').retrieve(id)).Industry).toBe('Banking')
+  expect((await session.conn.sobject('Account').retrieve(id)).Industry).toBe('Banking')
 
-  const destroyed = await conn.sobject('Account').destroy(id)
+  const destroyed = await session.conn.sobject('Account').destroy(id)
   expect(destroyed).toEqual({ id, success: true, errors: [] })
-  await expect(conn.sobject('Account').retrieve(id)).rejects.toMatchObject({ errorCode: 'NOT_FOUND' })
+  await expect(session.conn.sobject('Account').retrieve(id)).rejects.toMatchObject({ errorCode: 'NOT_FOUND' })
 })
 
 it('surfaces the replica’s errors as jsforce errors with their errorCode', async () => {
-  await expect(conn.sobject('Account').create({ Industry: 'Banking' })).rejects.toMatchObject({
+  await expect(session.conn.sobject('Account').create({ Industry: 'Banking' })).rejects.toMatchObject({
     errorCode: 'REQUIRED_FIELD_MISSING',
     message: 'Required fields are missing: [Name]',
   })
-  await expect(conn.query('SELECT Nope FROM Account')).rejects.toMatchObject({ errorCode: 'INVALID_FIELD' })
+  await expect(session.conn.query('SELECT Nope FROM Account')).rejects.toMatchObject({
+    errorCode: 'INVALID_FIELD',
+  })
 })
 
 it('upserts by external id: created, then updated', async () => {
-  const account = conn.sobject('Account')
+  const account = session.conn.sobject('Account')
   const created = await account.upsert({ Name: 'Upserted', External_Id__c: 'JSF-1' }, 'External_Id__c')
   expect(created).toMatchObject({ success: true, created: true })
   const updated = await account.upsert({ External_Id__c: 'JSF-1', Rating: 'Hot' }, 'External_Id__c')
@@ -100,7 +72,7 @@ it('upserts by external id: created, then updated', async () => {
 })
 
 it('reports several external id matches as a multiple-choices error', async () => {
-  const account = conn.sobject('Account')
+  const account = session.conn.sobject('Account')
   await account.create({ Name: 'Twin 1', External_Id__c: 'TWIN' })
   await account.create({ Name: 'Twin 2', External_Id__c: 'TWIN' })
   await expect(
@@ -111,7 +83,10 @@ it('reports several external id matches as a multiple-choices error', async () =
 })
 
 it('queries with parent relationship fields and child subqueries', async () => {
-  const result = await conn.query<{ LastName: string; Account: { Name: string; Owner: { Name: string } } }>(
+  const result = await session.conn.query<{
+    LastName: string
+    Account: { Name: string; Owner: { Name: string } }
+  }>(
     "SELECT Id, LastName, Account.Name, Account.Owner.Name FROM Contact WHERE Account.Name = 'Acme Corporation'",
   )
   expect(result.totalSize).toBe(1)
@@ -119,31 +94,33 @@ it('queries with parent relationship fields and child subqueries', async () => {
     LastName: 'Coyote',
     Account: { Name: 'Acme Corporation', Owner: { Name: 'Ada Admin' } },
   })
-  const parents = await conn.query<{ Contacts: { records: Array<{ LastName: string }> } }>(
+  const parents = await session.conn.query<{ Contacts: { records: Array<{ LastName: string }> } }>(
     "SELECT Name, (SELECT LastName FROM Contacts) FROM Account WHERE Name = 'Acme Corporation'",
   )
   expect(parents.records[0]!.Contacts.records.map((contact) => contact.LastName)).toEqual(['Coyote'])
 })
 
 it('pages with queryMore and fetches every page with autoFetch', async () => {
-  server.mock.records(environment.id).insert(
+  session.server.mock.records(session.environment.id).insert(
     'Account',
     Array.from({ length: 4500 }, (_, i) => ({ Name: `Bulk ${i}`, External_Id__c: `B-${i}` })),
   )
-  const first = await conn.query('SELECT Id, Name FROM Account')
+  const first = await session.conn.query('SELECT Id, Name FROM Account')
   expect(first).toMatchObject({ totalSize: 4503, done: false })
   expect(first.records).toHaveLength(2000)
-  const second = await conn.queryMore(first.nextRecordsUrl!)
+  const second = await session.conn.queryMore(first.nextRecordsUrl!)
   expect(second.records).toHaveLength(2000)
   expect(second.done).toBe(false)
 
-  const all = await conn.query('SELECT Id, Name FROM Account').run({ autoFetch: true, maxFetch: 10_000 })
+  const all = await session.conn
+    .query('SELECT Id, Name FROM Account')
+    .run({ autoFetch: true, maxFetch: 10_000 })
   expect(all.records).toHaveLength(4503)
   expect(new Set(all.records.map((record) => record.Id)).size).toBe(4503)
 
   const streamed: unknown[] = []
   await new Promise<void>((resolve, reject) => {
-    conn
+    session.conn
       .query("SELECT Id FROM Account WHERE Name LIKE 'Bulk%'")
       .on('record', (record) => streamed.push(record))
       .on('end', () => resolve())
@@ -154,22 +131,22 @@ it('pages with queryMore and fetches every page with autoFetch', async () => {
 })
 
 it('finds deleted records with queryAll (scanAll) only, across pages', async () => {
-  const { id } = await conn.sobject('Account').create({ Name: 'Recycled' })
-  await conn.sobject('Account').destroy(id!)
+  const { id } = await session.conn.sobject('Account').create({ Name: 'Recycled' })
+  await session.conn.sobject('Account').destroy(id!)
   const soql = `SELECT Id, Name, IsDeleted FROM Account WHERE Id = '${id}'`
-  expect((await conn.query(soql)).totalSize).toBe(0)
-  const all = await conn.query(soql).scanAll(true)
+  expect((await session.conn.query(soql)).totalSize).toBe(0)
+  const all = await session.conn.query(soql).scanAll(true)
   expect(all.records).toEqual([expect.objectContaining({ Id: id, Name: 'Recycled', IsDeleted: true })])
 
-  const records = server.mock.records(environment.id)
+  const records = session.server.mock.records(session.environment.id)
   const ids = records.insert(
     'Account',
     Array.from({ length: 2100 }, (_, i) => ({ Name: `Gone ${i}` })),
   )
   for (const doomed of ids) records.delete('Account', doomed)
   const gone = "SELECT Id, IsDeleted FROM Account WHERE Name LIKE 'Gone%'"
-  expect((await conn.query(gone)).totalSize).toBe(0)
-  const recycled = await conn.query(gone).scanAll(true).run({ autoFetch: true, maxFetch: 5000 })
+  expect((await session.conn.query(gone)).totalSize).toBe(0)
+  const recycled = await session.conn.query(gone).scanAll(true).run({ autoFetch: true, maxFetch: 5000 })
   expect(recycled.records).toHaveLength(2100)
   expect(recycled.records.every((record) => record.IsDeleted === true)).toBe(true)
 })

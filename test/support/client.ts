@@ -1,6 +1,9 @@
 /**
- * A small HTTP client for conformance tests: the same calls over either transport.
+ * A small HTTP client for conformance tests: the same calls over either transport. Every `/v1`
+ * response is checked against the published OpenAPI document (`openapi-check.ts`).
  */
+import { checkAgainstOpenApi } from './openapi-check.js'
+
 export interface ApiResponse<T = any> {
   status: number
   headers: Headers
@@ -42,6 +45,10 @@ export function createClient(baseUrl: string): Client {
     const text = await response.text()
     let parsed: unknown = text
     if (response.headers.get('content-type')?.includes('json') && text) parsed = JSON.parse(text)
+    if (path.startsWith('/v1')) {
+      const contentType = response.headers.get('content-type')
+      checkAgainstOpenApi({ method, path, status: response.status, contentType, body: parsed })
+    }
     return { status: response.status, headers: response.headers, body: parsed as any, text }
   }
   return {

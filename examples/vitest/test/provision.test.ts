@@ -58,3 +58,13 @@ test.concurrent('concurrent tests each get their own replica (B)', async ({ repl
   await provisionWithAccounts(service, { name: 'B', accounts: [] })
   expect((await replica.environments.all()).map((environment) => environment.name)).toEqual(['B'])
 })
+
+test('serves the web inspector and the OpenAPI document from the built package', async () => {
+  const page = await fetch(`${service.baseUrl}/__replica/ui`)
+  expect(page.headers.get('content-type')).toMatch(/^text\/html/)
+  expect(await page.text()).toContain('replica-mock <small>inspector')
+  const script = await fetch(`${service.baseUrl}/__replica/ui/inspector.js`)
+  expect(script.status).toBe(200)
+  const document = await (await fetch(`${service.baseUrl}/v1/openapi.json`)).json()
+  expect(document.paths['/environments'].post.operationId).toBe('createEnvironment')
+})

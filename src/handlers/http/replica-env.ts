@@ -12,3 +12,6 @@ export type ReplicaEnv = {
     caller: Caller
   }
 }
+
+/** Sent by the web inspector on its `/v1` reads, which the fidelity report leaves out. */
+export const INSPECTOR_HEADER = 'x-replica-inspector'

@@ -8,13 +8,16 @@
  */
 import { createMiddleware } from 'hono/factory'
 import { makeId } from '../../store/ids.js'
-import { corsHeadersFor } from './cors.js'
+import { type CorsPolicy, corsHeadersFor } from './cors.js'
 import type { ReplicaEnv } from './replica-env.js'
 
 const builtByContext = (path: string) => path.startsWith('/v1') || path.startsWith('/__replica')
 
-/** @param ready settles once the store holds its data (a new promise after each reset) */
-export function responseHeaders(ready: () => Promise<void>) {
+/**
+ * @param ready settles once the store holds its data (a new promise after each reset)
+ * @param cors which responses carry CORS headers for the request's origin
+ */
+export function responseHeaders(ready: () => Promise<void>, cors: CorsPolicy) {
   // awaiting a settled promise still costs a microtask turn on every request
   const settled = new WeakSet<Promise<void>>()
   return createMiddleware<ReplicaEnv>(async (c, next) => {
@@ -23,7 +26,7 @@ export function responseHeaders(ready: () => Promise<void>) {
     const origin = c.req.header('origin')
     const headers: [string, string][] = [
       ['x-request-id', requestId],
-      ...(origin ? corsHeadersFor(origin) : []),
+      ...(origin && cors(c.req.path, origin) ? corsHeadersFor(origin) : []),
     ]
     const prepared = builtByContext(c.req.path)
     if (prepared) for (const [name, value] of headers) c.header(name, value)

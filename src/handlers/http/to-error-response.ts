@@ -7,8 +7,9 @@ import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { ManagementError } from '../../management/errors.js'
+import type { UsageTally } from '../../calls/usage-tally.js'
 import type { ErrorBody, ErrorCode } from '../../schemas/error.js'
-import type { ReplicaEnv } from './replica-env.js'
+import { INSPECTOR_HEADER, type ReplicaEnv } from './replica-env.js'
 
 /** DESIGN.md "Error code -> HTTP status". */
 export const STATUS_OF: Record<ErrorCode, ContentfulStatusCode> = {
@@ -31,16 +32,29 @@ export const STATUS_OF: Record<ErrorCode, ContentfulStatusCode> = {
   unavailable: 503,
 }
 
-/** Turns anything thrown while serving `/v1` or `/__replica` into the management error body. */
-export function toManagementErrorResponse(c: Context<ReplicaEnv>, error: unknown): Response {
+/**
+ * Turns anything thrown while serving `/v1` or `/__replica` into the management error body.
+ * @param usage counts the error code for the fidelity report
+ */
+export function toManagementErrorResponse(
+  c: Context<ReplicaEnv>,
+  error: unknown,
+  usage?: UsageTally,
+): Response {
   const known = asManagementError(error)
   if (!known) logUnexpected(c, error)
   const failure =
     known ?? new ManagementError('internal_error', 'Failed to handle the request: unexpected error')
-  return managementErrorResponse(c, failure)
+  return managementErrorResponse(c, failure, usage)
 }
 
-export function managementErrorResponse(c: Context<ReplicaEnv>, failure: ManagementError): Response {
+export function managementErrorResponse(
+  c: Context<ReplicaEnv>,
+  failure: ManagementError,
+  usage?: UsageTally,
+): Response {
+  // the web inspector's own reads are not the run's
+  if (usage && c.req.header(INSPECTOR_HEADER) === undefined) usage.errorCode('management', failure.code)
   const requestId = c.get('requestId')
   const body: ErrorBody = {
     error: {
@@ -50,8 +64,18 @@ export function managementErrorResponse(c: Context<ReplicaEnv>, failure: Managem
       ...(failure.fields ? { fields: failure.fields } : {}),
     },
   }
-  return c.json(body, STATUS_OF[failure.code], { 'x-request-id': requestId })
+  return c.json(body, STATUS_OF[failure.code], {
+    'x-request-id': requestId,
+    ...(failure.code === 'body_too_large' ? CLOSE_CONNECTION : {}),
+  })
 }
+
+/**
+ * A body too large is refused before it is read: the connection then holds unread bytes, and the
+ * server drops it. Saying so (`Connection: close`) keeps a keep-alive client from sending its next
+ * request on a connection about to be reset.
+ */
+export const CLOSE_CONNECTION = { connection: 'close' } as const
 
 function asManagementError(error: unknown): ManagementError | undefined {
   if (error instanceof ManagementError) return error

@@ -13,6 +13,22 @@ import type { Context, MiddlewareHandler } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import type { z } from 'zod'
 import { type FieldErrors, invalidRequest } from '../../management/errors.js'
+import {
+  type JsonLimits,
+  JsonLimitError,
+  PROTOTYPE_KEYS,
+  parseLimitedJson,
+} from '../../schemas/json-limits.js'
+
+/**
+ * Limits of a management or control JSON body (the byte size is capped before it is read:
+ * `maxBodyBytes`). Settings nest inside `apps[i].settings`, 4 levels down.
+ */
+export const MANAGEMENT_JSON_LIMITS: JsonLimits = {
+  maxDepth: 32,
+  maxValues: 10_000,
+  forbiddenKeys: PROTOTYPE_KEYS,
+}
 
 /** The inputs routes validate, and how error messages name them. */
 const WHERE = {
@@ -34,11 +50,38 @@ type Validated<T extends Target, Schema extends z.ZodType> = MiddlewareHandler<
 
 export function fieldErrors(issues: readonly z.core.$ZodIssue[], root = '(root)'): FieldErrors {
   const fields: FieldErrors = {}
-  for (const issue of issues) {
-    const key = issue.path.map(String).join('.') || root
-    fields[key] = [...(fields[key] ?? []), issue.message]
+  const add = (issue: z.core.$ZodIssue, prefix: readonly PropertyKey[]) => {
+    const path = [...prefix, ...issue.path]
+    const branch = issue.code === 'invalid_union' ? closestBranch(issue.errors) : undefined
+    if (branch) {
+      for (const inner of branch) add(inner, path)
+      return
+    }
+    const key = path.map(String).join('.') || root
+    fields[key] = [...(fields[key] ?? []), messageOf(issue)]
   }
+  for (const issue of issues) add(issue, [])
   return fields
+}
+
+/**
+ * The union member the input came closest to (its issues are not about the input's own type),
+ * so `apps.0.settings.prototype` is named rather than `apps.0: Invalid input`; none when every
+ * member refused the input's type.
+ */
+function closestBranch(
+  branches: readonly (readonly z.core.$ZodIssue[])[],
+): readonly z.core.$ZodIssue[] | undefined {
+  return branches.find(
+    (issues) =>
+      issues.length > 0 && !issues.some((issue) => issue.path.length === 0 && issue.code === 'invalid_type'),
+  )
+}
+
+/** A record key's own failure says why (`The key "constructor" is reserved`), not just "Invalid key". */
+function messageOf(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'invalid_key' && issue.issues[0]) return issue.issues[0].message
+  return issue.message
 }
 
 /**
@@ -48,13 +91,14 @@ export function fieldErrors(issues: readonly z.core.$ZodIssue[], root = '(root)'
 export function valid<T extends Target, Schema extends z.ZodType>(
   target: T,
   schema: Schema,
+  limits: JsonLimits = MANAGEMENT_JSON_LIMITS,
 ): Validated<T, Schema> {
   const accept = (c: Context, input: unknown): void => {
     c.req.addValidatedData(target, parsed(target, schema, input) as never)
   }
   if (target === 'json') {
     return async (c, next) => {
-      accept(c, await jsonBody(c))
+      accept(c, await jsonBody(c, limits))
       await next()
     }
   }
@@ -64,34 +108,45 @@ export function valid<T extends Target, Schema extends z.ZodType>(
   }
 }
 
-/** The input parsed with `schema`, for a handler that checks it itself. */
-export function validInput<Schema extends z.ZodType>(
-  c: Context,
-  target: Exclude<Target, 'json'>,
+export function parsed<Schema extends z.ZodType>(
+  target: Target,
   schema: Schema,
+  input: unknown,
 ): z.output<Schema> {
-  return parsed(target, schema, inputOf(c, target))
-}
-
-function parsed<Schema extends z.ZodType>(target: Target, schema: Schema, input: unknown): z.output<Schema> {
   const result = schema.safeParse(input)
   if (result.success) return result.data
   const fields = fieldErrors(result.error.issues)
   throw invalidRequest(`Failed to validate the request ${WHERE[target]}: ${summarise(fields)}`, fields)
 }
 
-/** A JSON body: requires a JSON content type (else a body would silently read as `{}`). */
-export function validJson<Schema extends z.ZodType>(schema: Schema) {
+/**
+ * A JSON body: requires a JSON content type (else a body would silently read as `{}`), within
+ * `limits` (depth, values, no `__proto__` key).
+ */
+export function validJson<Schema extends z.ZodType>(schema: Schema, limits = MANAGEMENT_JSON_LIMITS) {
   const requireJson: MiddlewareHandler = (c, next) => {
-    const type = mediaType(c)
-    if (!JSON_TYPE.test(type)) {
-      throw invalidRequest('Failed to read the request body: Content-Type must be application/json', {
-        'content-type': [type ? `Unsupported content type "${type}"` : 'Missing content type'],
-      })
-    }
+    requireJsonType(c)
     return next()
   }
-  return [requireJson, valid('json', schema)] as const
+  return [requireJson, valid('json', schema, limits)] as const
+}
+
+/** 400 unless the request says its body is JSON (else a body would silently read as `{}`). */
+export function requireJsonType(c: Context): void {
+  const type = mediaType(c)
+  if (!JSON_TYPE.test(type)) {
+    throw invalidRequest('Failed to read the request body: Content-Type must be application/json', {
+      'content-type': [type ? `Unsupported content type "${type}"` : 'Missing content type'],
+    })
+  }
+}
+
+/** A body that may be left out: `{}` for an empty one; otherwise it must be JSON sent as JSON. */
+export async function optionalJsonBody(c: Context, limits = MANAGEMENT_JSON_LIMITS): Promise<unknown> {
+  const text = await c.req.text()
+  if (text.trim() === '') return {}
+  requireJsonType(c)
+  return parseBody(text, limits)
 }
 
 const JSON_TYPE = /^application\/([\w.-]+\+)?json$/
@@ -101,7 +156,7 @@ function mediaType(c: Context): string {
 }
 
 /** What the request holds for `target`, read as Hono's validator reads it (a repeated query value is a list). */
-function inputOf(c: Context, target: Exclude<Target, 'json'>): unknown {
+export function inputOf(c: Context, target: Exclude<Target, 'json'>): unknown {
   switch (target) {
     case 'param':
       return c.req.param()
@@ -118,11 +173,20 @@ function inputOf(c: Context, target: Exclude<Target, 'json'>): unknown {
 }
 
 /** The parsed body; `{}` without a JSON content type (`validJson` refuses that first). */
-async function jsonBody(c: Context): Promise<unknown> {
+export async function jsonBody(c: Context, limits: JsonLimits = MANAGEMENT_JSON_LIMITS): Promise<unknown> {
   if (!JSON_TYPE.test(mediaType(c))) return {}
+  return parseBody(await c.req.text(), limits)
+}
+
+function parseBody(text: string, limits: JsonLimits): unknown {
   try {
-    return await c.req.json()
-  } catch {
+    return parseLimitedJson(text, limits)
+  } catch (error) {
+    if (error instanceof JsonLimitError) {
+      throw invalidRequest(`Failed to read the request body: ${error.message}`, {
+        [error.path]: [error.message],
+      })
+    }
     // the error path turns a 4xx HTTPException into `invalid_request`
     throw new HTTPException(400, { message: 'Malformed JSON in request body' })
   }

@@ -5,16 +5,14 @@
 import { Hono } from 'hono'
 import { listAuditEvents } from '../../management/audit-events.js'
 import type { ManagementContext } from '../../management/context.js'
-import { ListAuditEventsQuery } from '../../schemas/audit-event.js'
 import type { ReplicaEnv } from '../http/replica-env.js'
-import { valid } from '../http/validate.js'
-import { requires } from './operation-middleware.js'
+import { validOperation } from './operation-validation.js'
+import { honoPath, operations as ops } from './operations.js'
 
 export function auditRoutes(ctx: ManagementContext) {
   return new Hono<ReplicaEnv>().get(
-    '/audit-events',
-    requires('environments:read'),
-    valid('query', ListAuditEventsQuery),
+    honoPath(ops.listAuditEvents),
+    validOperation(ops.listAuditEvents, ctx.usage),
     async (c) => c.json(await listAuditEvents(ctx, c.get('caller'), c.req.valid('query'))),
   )
 }

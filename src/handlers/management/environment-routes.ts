@@ -3,7 +3,6 @@
  * `/v1/environments`: create, list, get, update, delete, pause, resume.
  */
 import { Hono } from 'hono'
-import { z } from 'zod'
 import type { ManagementContext } from '../../management/context.js'
 import { createEnvironment } from '../../management/create-environment.js'
 import {
@@ -12,77 +11,43 @@ import {
   resumeEnvironment,
 } from '../../management/environment-lifecycle-requests.js'
 import { getEnvironment, listEnvironments, updateEnvironment } from '../../management/environments.js'
-import { Id } from '../../schemas/common.js'
-import { CreateEnvironment, ListEnvironmentsQuery, UpdateEnvironment } from '../../schemas/environment.js'
 import type { ReplicaEnv } from '../http/replica-env.js'
-import { valid, validJson } from '../http/validate.js'
-import { callOf, idempotencyHeader, idempotentRequest, requires } from './operation-middleware.js'
-
-const EnvironmentPath = z.object({ environmentId: Id })
+import { callOf, idempotentRequest } from './operation-middleware.js'
+import { validOperation } from './operation-validation.js'
+import { honoPath, operations as ops } from './operations.js'
 
 export function environmentRoutes(ctx: ManagementContext) {
+  const { usage } = ctx
   return new Hono<ReplicaEnv>()
-    .get('/environments', requires('environments:read'), valid('query', ListEnvironmentsQuery), async (c) =>
+    .get(honoPath(ops.listEnvironments), validOperation(ops.listEnvironments, usage), async (c) =>
       c.json(await listEnvironments(ctx, c.get('caller'), c.req.valid('query'))),
     )
-    .post(
-      '/environments',
-      requires('environments:write'),
-      idempotencyHeader,
-      ...validJson(CreateEnvironment),
-      async (c) => {
-        const body = c.req.valid('json')
-        const { replayed, result } = await createEnvironment(ctx, callOf(c), body, idempotentRequest(c, body))
-        return c.json(result, replayed ? 200 : 202)
-      },
+    .post(honoPath(ops.createEnvironment), validOperation(ops.createEnvironment, usage), async (c) => {
+      const body = c.req.valid('json')
+      const { replayed, result } = await createEnvironment(ctx, callOf(c), body, idempotentRequest(c, body))
+      return c.json(result, replayed ? 200 : 202)
+    })
+    .get(honoPath(ops.getEnvironment), validOperation(ops.getEnvironment, usage), async (c) =>
+      c.json(await getEnvironment(ctx, c.get('caller'), c.req.valid('param').environmentId)),
     )
-    .get(
-      '/environments/:environmentId',
-      requires('environments:read'),
-      valid('param', EnvironmentPath),
-      async (c) => c.json(await getEnvironment(ctx, c.get('caller'), c.req.valid('param').environmentId)),
+    .patch(honoPath(ops.updateEnvironment), validOperation(ops.updateEnvironment, usage), async (c) =>
+      c.json(
+        await updateEnvironment(ctx, callOf(c), c.req.valid('param').environmentId, c.req.valid('json')),
+      ),
     )
-    .patch(
-      '/environments/:environmentId',
-      requires('environments:write'),
-      valid('param', EnvironmentPath),
-      ...validJson(UpdateEnvironment),
-      async (c) =>
-        c.json(
-          await updateEnvironment(ctx, callOf(c), c.req.valid('param').environmentId, c.req.valid('json')),
-        ),
-    )
-    .delete(
-      '/environments/:environmentId',
-      requires('environments:write'),
-      valid('param', EnvironmentPath),
-      idempotencyHeader,
-      async (c) => {
-        const { environmentId } = c.req.valid('param')
-        const { result } = await deleteEnvironment(ctx, callOf(c), environmentId, idempotentRequest(c))
-        return c.json(result)
-      },
-    )
-    .post(
-      '/environments/:environmentId/pause',
-      requires('environments:write'),
-      valid('param', EnvironmentPath),
-      idempotencyHeader,
-      async (c) => {
-        const { environmentId } = c.req.valid('param')
-        const { result } = await pauseEnvironment(ctx, callOf(c), environmentId, idempotentRequest(c))
-        return c.json(result)
-      },
-    )
-    .post(
-      '/environments/:environmentId/resume',
-      requires('environments:write'),
-      valid('param', EnvironmentPath),
-      idempotencyHeader,
-      async (c) => {
-        const { environmentId } = c.req.valid('param')
-        const { result } = await resumeEnvironment(ctx, callOf(c), environmentId, idempotentRequest(c))
-        return c.json(result)
-      },
-    )
+    .delete(honoPath(ops.deleteEnvironment), validOperation(ops.deleteEnvironment, usage), async (c) => {
+      const { environmentId } = c.req.valid('param')
+      const { result } = await deleteEnvironment(ctx, callOf(c), environmentId, idempotentRequest(c))
+      return c.json(result)
+    })
+    .post(honoPath(ops.pauseEnvironment), validOperation(ops.pauseEnvironment, usage), async (c) => {
+      const { environmentId } = c.req.valid('param')
+      const { result } = await pauseEnvironment(ctx, callOf(c), environmentId, idempotentRequest(c))
+      return c.json(result)
+    })
+    .post(honoPath(ops.resumeEnvironment), validOperation(ops.resumeEnvironment, usage), async (c) => {
+      const { environmentId } = c.req.valid('param')
+      const { result } = await resumeEnvironment(ctx, callOf(c), environmentId, idempotentRequest(c))
+      return c.json(result)
+    })
 }

@@ -3,7 +3,6 @@
  * `/v1/snapshots`: create, list, get, rename, delete.
  */
 import { Hono } from 'hono'
-import { z } from 'zod'
 import type { ManagementContext } from '../../management/context.js'
 import {
   createSnapshot,
@@ -12,42 +11,29 @@ import {
   listSnapshots,
   updateSnapshot,
 } from '../../management/snapshots.js'
-import { Id } from '../../schemas/common.js'
-import { CreateSnapshot, ListSnapshotsQuery, UpdateSnapshot } from '../../schemas/snapshot.js'
 import type { ReplicaEnv } from '../http/replica-env.js'
-import { valid, validJson } from '../http/validate.js'
-import { callOf, idempotencyHeader, idempotentRequest, requires } from './operation-middleware.js'
-
-const SnapshotPath = z.object({ snapshotId: Id })
+import { callOf, idempotentRequest } from './operation-middleware.js'
+import { validOperation } from './operation-validation.js'
+import { honoPath, operations as ops } from './operations.js'
 
 export function snapshotRoutes(ctx: ManagementContext) {
+  const { usage } = ctx
   return new Hono<ReplicaEnv>()
-    .get('/snapshots', requires('snapshots:read'), valid('query', ListSnapshotsQuery), async (c) =>
+    .get(honoPath(ops.listSnapshots), validOperation(ops.listSnapshots, usage), async (c) =>
       c.json(await listSnapshots(ctx, c.get('caller'), c.req.valid('query'))),
     )
-    .post(
-      '/snapshots',
-      requires('snapshots:write'),
-      idempotencyHeader,
-      ...validJson(CreateSnapshot),
-      async (c) => {
-        const body = c.req.valid('json')
-        const { replayed, result } = await createSnapshot(ctx, callOf(c), body, idempotentRequest(c, body))
-        return c.json(result, replayed ? 200 : 202)
-      },
-    )
-    .get('/snapshots/:snapshotId', requires('snapshots:read'), valid('param', SnapshotPath), async (c) =>
+    .post(honoPath(ops.createSnapshot), validOperation(ops.createSnapshot, usage), async (c) => {
+      const body = c.req.valid('json')
+      const { replayed, result } = await createSnapshot(ctx, callOf(c), body, idempotentRequest(c, body))
+      return c.json(result, replayed ? 200 : 202)
+    })
+    .get(honoPath(ops.getSnapshot), validOperation(ops.getSnapshot, usage), async (c) =>
       c.json(await getSnapshot(ctx, c.get('caller'), c.req.valid('param').snapshotId)),
     )
-    .patch(
-      '/snapshots/:snapshotId',
-      requires('snapshots:write'),
-      valid('param', SnapshotPath),
-      ...validJson(UpdateSnapshot),
-      async (c) =>
-        c.json(await updateSnapshot(ctx, callOf(c), c.req.valid('param').snapshotId, c.req.valid('json'))),
+    .patch(honoPath(ops.updateSnapshot), validOperation(ops.updateSnapshot, usage), async (c) =>
+      c.json(await updateSnapshot(ctx, callOf(c), c.req.valid('param').snapshotId, c.req.valid('json'))),
     )
-    .delete('/snapshots/:snapshotId', requires('snapshots:write'), valid('param', SnapshotPath), async (c) =>
+    .delete(honoPath(ops.deleteSnapshot), validOperation(ops.deleteSnapshot, usage), async (c) =>
       c.json(await deleteSnapshot(ctx, callOf(c), c.req.valid('param').snapshotId)),
     )
 }

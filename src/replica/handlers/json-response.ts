@@ -3,13 +3,30 @@
  * Native JSON responses from text written once: records serialised without copying them into a new
  * object for the `attributes` block, and describe answers (pure functions of the object, the
  * version and the actor over read-only metadata) kept as text after their first serialisation.
+ * A composite's subrequest gets its answer as a value or text beside an empty Response (a body
+ * stream written and read back costs more than the write it reports).
  */
 import type { MetadataService, MetadataView } from '../metadata/metadata-service.js'
 import type { RecordView } from '../records/record-view.js'
 import type { NativeContext } from './native-env.js'
 
 export function jsonText(c: NativeContext, text: string, status: 200 | 201 = 200): Response {
+  const reply = c.env.reply
+  if (reply) {
+    reply.text = text
+    return c.body(null, status)
+  }
   return c.body(text, status, { 'content-type': 'application/json; charset=UTF-8' })
+}
+
+/** `c.json(value, status)`; a composite subrequest gets the value itself (native-env.ts `reply`). */
+export function jsonValue(c: NativeContext, value: unknown, status: 200 | 201 | 300 = 200): Response {
+  const reply = c.env.reply
+  if (reply) {
+    reply.value = value
+    return c.body(null, status)
+  }
+  return c.json(value as object, status)
 }
 
 /** `{"attributes":{"type","url"},...fields}` of a record view, `base` being `/services/data/vXX.X`. */

@@ -1,14 +1,23 @@
 /**
  * @module
  * The Hono environment of the CRM replica's native routes: the call the gateway resolved, the
- * environment app it is for and the handler's describe cache come in as bindings; the
- * version middleware adds the caller's metadata view.
+ * environment app it is for, the handler's describe cache and, for a composite's subrequests,
+ * the transaction they run in come in as bindings; the version middleware adds the caller's
+ * metadata view.
  */
 import type { Context } from 'hono'
 import type { ManagementContext } from '../../management/context.js'
+import type { TransactionScope } from '../../store/transaction.js'
+import type { BulkHooks } from '../bulk/bulk-hooks.js'
 import type { NativeCall } from '../native-call.js'
 import type { CrmApp } from '../crm-app.js'
 import type { MetadataService, MetadataView } from '../metadata/metadata-service.js'
+
+/** A subrequest's JSON answer, handed back without a body stream. */
+export interface SubrequestReply {
+  value?: unknown
+  text?: string
+}
 
 /** Describe answers already serialised, per metadata, by `kind|object|version|actor`. */
 export type DescribeCache = WeakMap<MetadataService, Map<string, string>>
@@ -24,6 +33,25 @@ export type NativeEnv = {
      * (recorded calls); absent for a caller of the routes that serves neither.
      */
     management?: ManagementContext
+    /**
+     * Set on a composite's subrequests: the store transaction they run inside. They neither wait
+     * for the store (that transaction holds it) nor open a transaction of their own (they take a
+     * savepoint of this one). Undefined for an ordinary call.
+     */
+    transaction?: TransactionScope
+    /**
+     * A subrequest's JSON body, already parsed (the composite read it from its own body): the
+     * routes take it as they would the text of a request body, without writing and re-reading it.
+     */
+    body?: unknown
+    /**
+     * Set on a composite's subrequests: a successful JSON answer is left here as it is (value or
+     * text) and the Response carries only status and headers, so it is not written to a body
+     * stream and read back (json-response.ts).
+     */
+    reply?: SubrequestReply
+    /** Bulk job delays and faults from the mock; none: jobs are due at once, never faulted. */
+    bulk?: BulkHooks
   }
   Variables: {
     /** The path's API version (`"60.0"`) and the calling actor. */

@@ -3,21 +3,27 @@
  * The CRM replica's native REST API as a `NativeHandler` (src/replica/native-call.ts): the gateway
  * resolves the environment app and actor from the token and hands each call over with its native
  * path; this Hono app routes it to the live `CrmApp` of that environment app. Every error leaves
- * through `toNativeErrorResponse`, in the Salesforce error array.
+ * through `toNativeErrorResponse`, in the Salesforce error array. The composite resources send
+ * their subrequests back into this same app; an ordinary call waits while one of them (or a bulk
+ * job) holds the store (store-turn.ts).
  * @see https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/intro_rest.htm
  */
 import { Hono, type MiddlewareHandler } from 'hono'
 import type { ManagementContext } from '../../management/context.js'
 import type { NativeCall, NativeHandler } from '../native-call.js'
+import type { BulkHooks } from '../bulk/bulk-hooks.js'
 import type { CrmApp } from '../crm-app.js'
 import { NotFoundError, UnsupportedFeatureError } from '../errors.js'
+import { compositeRoutes } from './composite-routes.js'
 import { resource } from './method-dispatch.js'
 import type { DescribeCache, NativeEnv } from './native-env.js'
 import { identityRoutes } from './identity-routes.js'
 import { oauthRoutes } from './oauth-routes.js'
+import { bulkRoutes } from './bulk-routes.js'
 import { queryRoutes } from './query-routes.js'
 import { soapRoutes } from './soap-routes.js'
 import { sobjectRoutes } from './sobject-routes.js'
+import { whenStoreFree } from './store-turn.js'
 import { nativeErrorItem, toNativeErrorResponse } from './to-native-error-response.js'
 import { unsupportedServiceRoutes, unsupportedVersionedRoutes } from './unsupported-routes.js'
 import { listResources, listVersions, requireServedVersion } from './versions-routes.js'
@@ -27,6 +33,8 @@ export interface CrmNativeHandlerOptions {
   appFor(call: NativeCall): CrmApp | undefined
   /** The management side: the login endpoints issue tokens in it, `/limits` counts its recorded calls. */
   management?: ManagementContext
+  /** Bulk job delays and faults (the mock's lifecycle and fault queue). @default due at once, no faults */
+  bulk?: BulkHooks
 }
 
 /**
@@ -45,10 +53,14 @@ export function createCrmNativeHandler(options: CrmNativeHandlerOptions): Native
       )
       return Response.json([nativeErrorItem(failure)], { status: 404 })
     }
+    // bulk jobs due by now are processed first, so every call sees the app as of now
+    const due = app.jobs.runDue()
+    if (due) await due
     return routes.fetch(withMethodOverride(request), {
       call,
       app,
       describeCache,
+      bulk: options.bulk,
       management: options.management,
     })
   }
@@ -58,6 +70,8 @@ export function createCrmNativeHandler(options: CrmNativeHandlerOptions): Native
 export function createCrmRoutes(): Hono<NativeEnv> {
   const app = new Hono<NativeEnv>({ strict: false })
   app.use(refuseXmlResponses())
+  // an ordinary call waits while a composite or bulk transaction holds the store (store-turn.ts)
+  app.use((c, next) => whenStoreFree(c, next))
   resource(app, '/services/data', { GET: listVersions })
 
   const version = new Hono<NativeEnv>({ strict: false })
@@ -65,6 +79,8 @@ export function createCrmRoutes(): Hono<NativeEnv> {
   resource(version, '/', { GET: listResources })
   sobjectRoutes(version)
   queryRoutes(version)
+  compositeRoutes(version, (request, env) => app.fetch(request, env))
+  bulkRoutes(version)
   unsupportedVersionedRoutes(version)
   app.route('/services/data/:version{v[0-9]+\\.[0-9]+}', version)
 

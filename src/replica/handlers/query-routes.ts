@@ -11,6 +11,7 @@
  */
 import type { Hono } from 'hono'
 import { ReplicaError, UnsupportedFeatureError } from '../errors.js'
+import type { SoqlRows } from '../soql/index.js'
 import { basePath, type NativeContext, type NativeEnv } from './native-env.js'
 import { resource } from './method-dispatch.js'
 
@@ -48,13 +49,12 @@ function runQuery(c: NativeContext, kind: QueryKind): Response {
   if (columns === 'true') return c.json(c.env.app.queryColumns(text, c.get('view')))
   const batchSize = batchSizeOf(c)
   const base = basePath(c)
-  const result = c.env.app.query(text, c.get('view'), {
+  const rows = c.env.app.openQuery(text, c.get('view'), {
     includeDeleted: kind === 'queryAll',
     recordUrl: (type, id) => `${base}/sobjects/${type}/${id}`,
   })
   // SELECT COUNT() has a totalSize and no rows
-  if (result.records.length === 0) return page(c, kind, result.totalSize, [], 0, batchSize)
-  return page(c, kind, result.records.length, result.records, 0, batchSize)
+  return page(c, kind, rows.totalSize, rows, 0, batchSize)
 }
 
 function moreResults(c: NativeContext, kind: QueryKind): Response {
@@ -64,27 +64,30 @@ function moreResults(c: NativeContext, kind: QueryKind): Response {
   const rows = c.env.app.cursors.rows(match[1]!, c.env.call.actor)
   const offset = Number(match[2])
   if (offset > rows.length) throw new ReplicaError('INVALID_QUERY_LOCATOR', 'invalid query locator')
-  return page(c, kind, rows.length, rows, offset, batchSize, match[1])
+  // this request renders its page under a budget of its own
+  rows.renew()
+  return page(c, kind, rows.totalSize, rows, offset, batchSize, match[1])
 }
 
 /**
  * One page from `offset`: up to `batchSize` rows, fewer once they pass MAX_PAGE_BYTES (at least
- * one). The body is written by hand so each row is serialised once.
+ * one). Only the page's rows are rendered; the body is written by hand so each row is serialised once.
  */
 function page(
   c: NativeContext,
   kind: QueryKind,
   totalSize: number,
-  rows: readonly unknown[],
+  rows: SoqlRows,
   offset: number,
   batchSize: number,
   locator?: string,
 ): Response {
+  const rendered = rows.slice(offset, offset + batchSize)
   const parts: string[] = []
   let bytes = 0
   let next = offset
   while (next < rows.length && parts.length < batchSize) {
-    const json = JSON.stringify(rows[next])
+    const json = JSON.stringify(rendered[next - offset])
     const size = Buffer.byteLength(json)
     if (parts.length > 0 && bytes + size > MAX_PAGE_BYTES) break
     parts.push(json)

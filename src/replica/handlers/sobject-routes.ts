@@ -12,9 +12,10 @@ import { keyPrefixOf, normaliseId } from '../ids.js'
 import { parseApiVersion } from '../metadata/api-version.js'
 import { describeGlobal, describeObject, describeSObject } from '../metadata/describe.js'
 import { basePath, type NativeContext, type NativeEnv } from './native-env.js'
-import { describeText, jsonText, recordText } from './json-response.js'
+import { describeText, jsonText, jsonValue, recordText } from './json-response.js'
 import { readJsonBody } from './read-json-body.js'
 import { byMethod, methodNotAllowed, resource } from './method-dispatch.js'
+import { whenStoreFree } from './store-turn.js'
 
 /** From this version an upsert that updates answers 200 with a body; before it, 204. */
 const UPSERT_BODY_SINCE = 46
@@ -98,10 +99,19 @@ function describe(c: NativeContext) {
   )
 }
 
+// a body is read with an await: the store check comes after it, right before the write (store-turn.ts)
 async function create(c: NativeContext) {
   const body = await readJsonBody(c)
-  const { id } = c.env.app.records.create(c.req.param('object')!, body, c.get('view'))
-  return c.json({ id, success: true, errors: [] }, 201)
+  return whenStoreFree(c, () => {
+    const { object, id } = c.env.app.records.create(c.req.param('object')!, body, c.get('view'))
+    return created(c, object, { id, success: true, errors: [] })
+  })
+}
+
+/** 201 with the new record's URL in `Location` (a composite subrequest passes it on). */
+function created(c: NativeContext, object: string, body: { id: string; success: true; errors: [] }) {
+  c.header('Location', `${basePath(c)}/sobjects/${object}/${body.id}`)
+  return jsonValue(c, body, 201)
 }
 
 /** `POST /sobjects/{object}/Id` creates (API 37.0+: `Id` as the external id, with no value). */
@@ -120,8 +130,10 @@ function read(c: NativeContext) {
 
 async function update(c: NativeContext) {
   const body = await readJsonBody(c)
-  c.env.app.records.update(c.req.param('object')!, c.req.param('id')!, body, c.get('view'))
-  return c.body(null, 204)
+  return whenStoreFree(c, () => {
+    c.env.app.records.update(c.req.param('object')!, c.req.param('id')!, body, c.get('view'))
+    return c.body(null, 204)
+  })
 }
 
 function remove(c: NativeContext) {
@@ -149,7 +161,8 @@ function externalIdPath(c: NativeContext): { object: string; field: string; valu
 /** `300 Multiple Choices`: the urls of every matching record, nothing changed. */
 function multipleChoices(c: NativeContext, object: string, ids: readonly string[]) {
   const base = basePath(c)
-  return c.json(
+  return jsonValue(
+    c,
     ids.map((id) => `${base}/sobjects/${object}/${id}`),
     300,
   )
@@ -169,14 +182,18 @@ async function upsert(c: NativeContext) {
   const { object, field, value } = externalIdPath(c)
   const view = c.get('view')
   const body = await readJsonBody(c)
-  const result = c.env.app.records.upsert(object, field, value, body, view, {
-    updateOnly: c.req.query('updateOnly') === 'true',
+  return whenStoreFree(c, () => {
+    const result = c.env.app.records.upsert(object, field, value, body, view, {
+      updateOnly: c.req.query('updateOnly') === 'true',
+    })
+    if (result.status === 'multiple') return multipleChoices(c, result.object, result.ids)
+    if (result.status === 'created') {
+      c.header('Location', `${basePath(c)}/sobjects/${result.object}/${result.id}`)
+      return jsonValue(c, { id: result.id, success: true, errors: [], created: true }, 201)
+    }
+    if (parseApiVersion(view.apiVersion)! < UPSERT_BODY_SINCE) return c.body(null, 204)
+    return jsonValue(c, { id: result.id, success: true, errors: [], created: false }, 200)
   })
-  if (result.status === 'multiple') return multipleChoices(c, result.object, result.ids)
-  if (result.status === 'created')
-    return c.json({ id: result.id, success: true, errors: [], created: true }, 201)
-  if (parseApiVersion(view.apiVersion)! < UPSERT_BODY_SINCE) return c.body(null, 204)
-  return c.json({ id: result.id, success: true, errors: [], created: false }, 200)
 }
 
 function deleteByExternalId(c: NativeContext) {

@@ -14,6 +14,11 @@ const STATUS_OF: Partial<Record<ReplicaErrorCode, ContentfulStatusCode>> = {
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
   API_DISABLED_FOR_ORG: 403,
+  // Bulk API 2.0: a job in the wrong state, results across the 50.0 boundary, results not ready
+  INVALIDJOBSTATE: 409,
+  CONFLICT: 409,
+  JOB_NOT_COMPLETE: 412,
+  UNSUPPORTED_MEDIA_TYPE: 415,
   // the replica fails loudly on what it does not emulate: "not implemented", not a client mistake
   FEATURE_NOT_ENABLED: 501,
   UNKNOWN_EXCEPTION: 500,

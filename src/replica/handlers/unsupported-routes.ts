@@ -10,14 +10,6 @@ import type { NativeEnv } from './native-env.js'
 
 /** Path (relative to `/services/data/vXX.X`) -> feature. */
 const VERSIONED: ReadonlyArray<[string, string]> = [
-  ['/composite', 'Composite'],
-  ['/composite/batch', 'Composite batch'],
-  ['/composite/graph', 'Composite graph'],
-  ['/composite/tree/*', 'Composite tree'],
-  ['/composite/sobjects', 'sObject Collections'],
-  ['/composite/sobjects/*', 'sObject Collections'],
-  ['/composite/*', 'Composite'],
-  ['/jobs/*', 'Bulk API 2.0'],
   ['/search', 'SOSL search'],
   ['/parameterizedSearch', 'Parameterized search'],
   ['/limits', 'Org limits'],

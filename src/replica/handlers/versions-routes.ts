@@ -65,6 +65,7 @@ export function listResources(c: NativeContext): Response {
     sobjects: `${base}/sobjects`,
     query: `${base}/query`,
     queryAll: `${base}/queryAll`,
+    composite: `${base}/composite`,
     search: `${base}/search`,
     limits: `${base}/limits`,
     ...identityOf(c),

@@ -195,3 +195,11 @@ it('errors with FIELD_INTEGRITY_EXCEPTION on an id of another object', () => {
   expect(coerce('Task', 'WhatId', 'a00Rm0000000001IAA')).toBe('a00Rm0000000001IAA')
   expect(failure('Task', 'WhatId', '005Rm0000000001IAA').code).toBe('FIELD_INTEGRITY_EXCEPTION')
 })
+
+it('takes a Bulk API CSV date with a zone as the date written, and only in CSV', () => {
+  expect(coerce('Contact', 'Birthdate', '1940-06-07Z', 'csv')).toBe('1940-06-07')
+  expect(coerce('Contact', 'Birthdate', '2024-05-01+02:00', 'csv')).toBe('2024-05-01')
+  expect(coerce('Contact', 'Birthdate', '2024-05-01', 'csv')).toBe('2024-05-01')
+  expect(failure('Contact', 'Birthdate', '1940-06-07Z').code).toBe('JSON_PARSER_ERROR')
+  expect(failure('Contact', 'Birthdate', '2024-02-30Z', 'csv').code).toBe('INVALID_TYPE_ON_FIELD_IN_RECORD')
+})

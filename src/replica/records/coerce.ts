@@ -27,6 +27,8 @@ const JSON_TYPE: Record<string, string> = {
 }
 const TEXT_TYPES = new Set(['string', 'textarea', 'email', 'phone', 'url', 'picklist', 'multipicklist'])
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/
+/** Bulk API CSV dates may carry a zone (`1940-06-07Z`, `2024-05-01+02:00`): the date is kept as written. */
+const CSV_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:Z|[+-]\d{2}:?\d{2})?$/
 const DATETIME =
   /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?(Z|[+-]\d{2}:?\d{2})?$/i
 const NUMERIC = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/
@@ -104,9 +106,9 @@ function toNumber(field: FieldDef, raw: unknown, format: InputFormat): number {
 
 function toDate(field: FieldDef, raw: unknown, format: InputFormat): string {
   if (typeof raw !== 'string') throw typeMismatch(field, raw, format)
-  const match = DATE.exec(raw.trim())
+  const match = (format === 'csv' ? CSV_DATE : DATE).exec(raw.trim())
   if (!match || !isCalendarDate(+match[1]!, +match[2]!, +match[3]!)) throw typeMismatch(field, raw, format)
-  return match[0]
+  return `${match[1]}-${match[2]}-${match[3]}`
 }
 
 function toDatetime(field: FieldDef, raw: unknown, format: InputFormat): string {

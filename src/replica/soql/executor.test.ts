@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { SoqlErrorCode } from './errors.js'
 import { SoqlError } from './errors.js'
-import { columnValue, executeSoql, querySoql, type SoqlRow } from './executor.js'
+import { columnValue, executeSoql, executeSoqlValues, querySoql, type SoqlRow } from './executor.js'
 import { compileSoql } from './compile/compile-query.js'
 import { createTestDataSource, id } from '../../../test/support/soql-fixture.js'
 
@@ -853,5 +853,32 @@ describe('results', () => {
     const compiled = compileSoql('SELECT COUNT() FROM Account', source)
     expect(executeSoql(compiled, source).totalSize).toBe(5)
     expect(executeSoql(compiled, source, { includeDeleted: true }).totalSize).toBe(6)
+  })
+})
+
+describe('executeSoqlValues', () => {
+  const source = createTestDataSource()
+
+  it('returns the column values of each row, parents read through, in the rows order', () => {
+    const compiled = compileSoql(
+      'SELECT Name, Account.Name FROM Contact WHERE Account.Name != null ORDER BY Name DESC LIMIT 2',
+      source,
+    )
+    const rendered = executeSoql(compiled, source).records
+    expect(executeSoqlValues(compiled, source)).toEqual(
+      rendered.map((row) => compiled.columns.map((column) => columnValue(row, column))),
+    )
+  })
+
+  it('returns null for a field along a null parent, and sees the recycle bin with includeDeleted', () => {
+    const compiled = compileSoql('SELECT Name, Parent.Name FROM Account WHERE IsDeleted = true', source)
+    expect(executeSoqlValues(compiled, source)).toEqual([])
+    expect(executeSoqlValues(compiled, source, { includeDeleted: true })).toEqual([['Deleted Co', null]])
+  })
+
+  it('errors on a query that is not a records query', () => {
+    expect(() => executeSoqlValues(compileSoql('SELECT COUNT() FROM Account', source), source)).toThrow(
+      /not a records query/,
+    )
   })
 })

@@ -1,25 +1,19 @@
 /**
  * @module
- * Runs a compiled query over a data source and shapes the rows like the REST query resource:
- * `attributes` first, then fields in SELECT order, parent relationships as nested objects (or null),
- * child relationships as `{ totalSize, done, records }` (or null), aggregates as `AggregateResult` rows.
+ * Runs a compiled query over a data source: matches, sorts and pages the records, renders them
+ * like the REST query resource (render-rows.ts) when a page is asked for, aggregates as
+ * `AggregateResult` rows. Every row visited counts against the query's budget (query-budget.ts).
  * Equality on indexed fields (id, external id, reference) and semi-joins go through the data source's
  * `get`/`findBy` instead of a scan; without ORDER BY the scan stops once LIMIT + OFFSET rows matched.
  */
-import type { SoqlDataSource, SoqlObject, SoqlRecord, SoqlScanOptions } from './data-source.js'
+import type { SoqlDataSource, SoqlRecord } from './data-source.js'
 import { compileSoql } from './compile/compile-query.js'
-import type {
-  AggregateSpec,
-  CompiledQuery,
-  CompiledSubquery,
-  ExecContext,
-  GroupRow,
-  IndexHint,
-  OutputNode,
-  SortSpec,
-} from './compile/compiled-query.js'
-import { fetchParent } from './compile/paths.js'
-import { compareKeys, isNull, normalize, readField, sortKey, type ValueKind } from './values.js'
+import type { AggregateSpec, CompiledQuery, GroupRow, IndexHint } from './compile/compiled-query.js'
+import { QueryBudget, type QueryBudgetOptions, UNBOUNDED } from './query-budget.js'
+import { type Exec, page, renderRecord, type SoqlResult, type SoqlRow, sortRows } from './render-rows.js'
+import { compareKeys, isNull, normalize, sortKey, type ValueKind } from './values.js'
+
+export type { SoqlResult, SoqlRow } from './render-rows.js'
 
 export interface ExecuteOptions {
   /** `queryAll`: include records in the recycle bin. Default false. */
@@ -29,35 +23,42 @@ export interface ExecuteOptions {
    * `(object, id) => \`/services/data/v60.0/sobjects/${object}/${id}\``. Without it rows have no url.
    */
   recordUrl?: (object: string, id: string) => string
+  /** Work the query may do before it fails with `QUERY_TIMEOUT`. @default unbounded */
+  budget?: QueryBudgetOptions
 }
 
-export interface SoqlRow {
-  attributes: { type: string; url?: string }
-  [key: string]: unknown
+/**
+ * A query's result, rendered on demand: the records are matched, sorted and paged at once, each
+ * page's rows are rendered when asked for (a 100k-row result renders only the pages read).
+ */
+export interface SoqlRows {
+  /** `totalSize` as the REST API reports it (for `SELECT COUNT()` the count). */
+  readonly totalSize: number
+  /** Rows there are to render (0 for `SELECT COUNT()`). */
+  readonly length: number
+  /** The flattened column list (`Account.Name`). */
+  readonly columns: string[]
+  /** Rows `[from, to)`, rendered now; counts against the current budget. */
+  slice(from: number, to: number): SoqlRow[]
+  /** A fresh budget for the next `slice` (a later request for the next page). */
+  renew(): void
 }
 
-export interface SoqlResult {
-  /** Number of rows; for `SELECT COUNT()` the count (and `records` is empty). */
-  totalSize: number
-  done: true
-  records: SoqlRow[]
-}
-
-/** Parse, compile and execute in one call; also returns the flattened column list. */
+/** Parse, compile and execute in one call, every row rendered; also returns the flattened column list. */
 export function querySoql(
   text: string,
   source: SoqlDataSource,
   options: ExecuteOptions = {},
 ): SoqlResult & { columns: string[] } {
-  const compiled = compileSoql(text, source)
-  return { ...executeSoql(compiled, source, options), columns: compiled.columns }
+  const rows = openSoql(text, source, options)
+  return { totalSize: rows.totalSize, done: true, records: rows.slice(0, rows.length), columns: rows.columns }
 }
 
-interface Exec extends ExecContext {
-  options: ExecuteOptions
-  scan: SoqlScanOptions
-  /** Children grouped by parent id, for a child relationship whose reference field has no index. */
-  childGroups: Map<CompiledSubquery, Map<string, SoqlRecord[]>>
+/** Parse, compile and match; rows are rendered when a page is asked for. */
+export function openSoql(text: string, source: SoqlDataSource, options: ExecuteOptions = {}): SoqlRows {
+  const budget = new QueryBudget(options.budget ?? UNBOUNDED)
+  const compiled = compileSoql(text, source)
+  return runSoql(compiled, source, options, budget)
 }
 
 export function executeSoql(
@@ -65,13 +66,85 @@ export function executeSoql(
   source: SoqlDataSource,
   options: ExecuteOptions = {},
 ): SoqlResult {
+  const rows = runSoql(compiled, source, options, new QueryBudget(options.budget ?? UNBOUNDED))
+  return { totalSize: rows.totalSize, done: true, records: rows.slice(0, rows.length) }
+}
+
+/**
+ * A records query's column values, row by row, read straight from each record and its parents
+ * (no row objects): what a bulk query job's CSV holds. Values are stored values (`null` for a
+ * null field or a missing parent); `compiled.fields[i]` says what column `i` is.
+ */
+export function executeSoqlValues(
+  compiled: CompiledQuery,
+  source: SoqlDataSource,
+  options: ExecuteOptions = {},
+): unknown[][] {
+  if (compiled.kind !== 'records') {
+    throw new TypeError('[replica-mock] Failed to select column values: the query is not a records query')
+  }
+  const exec = createExec(compiled, source, options, new QueryBudget(options.budget ?? UNBOUNDED))
+  const getters = compiled.fields.map((path) => path.get)
+  const width = getters.length
+  return selectRecords(compiled, exec).map((record) => {
+    const row = new Array<unknown>(width)
+    for (let i = 0; i < width; i++) {
+      const value = getters[i]!(record, exec)
+      row[i] = isNull(value) ? null : value
+    }
+    return row
+  })
+}
+
+function runSoql(
+  compiled: CompiledQuery,
+  source: SoqlDataSource,
+  options: ExecuteOptions,
+  budget: QueryBudget,
+): SoqlRows {
+  const exec = createExec(compiled, source, options, budget)
+  const { columns } = compiled
+  const renew = () => {
+    exec.budget = new QueryBudget(budget.options)
+  }
+
+  if (compiled.kind === 'count') {
+    const offset = compiled.offset ?? 0
+    const limit = compiled.limit ?? Number.POSITIVE_INFINITY
+    const matched = matchRecords(compiled, exec, offset + limit).length
+    const totalSize = Math.max(0, Math.min(matched - offset, limit))
+    return { totalSize, length: 0, columns, slice: () => [], renew }
+  }
+  if (compiled.kind === 'aggregate') {
+    const records = runAggregate(compiled, exec)
+    const slice = (from: number, to: number) => records.slice(from, to)
+    return { totalSize: records.length, length: records.length, columns, slice, renew }
+  }
+  const rows = selectRecords(compiled, exec)
+  const { output, object } = compiled
+  return {
+    totalSize: rows.length,
+    length: rows.length,
+    columns,
+    slice: (from, to) => rows.slice(from, to).map((record) => renderRecord(output, object, record, exec)),
+    renew,
+  }
+}
+
+function createExec(
+  compiled: CompiledQuery,
+  source: SoqlDataSource,
+  options: ExecuteOptions,
+  budget: QueryBudget,
+): Exec {
   const includeDeleted = options.includeDeleted ?? false
   const exec: Exec = {
     records: source.records,
     includeDeleted,
     semiJoinValues: new Map(),
-    options,
+    recordUrl: options.recordUrl,
     scan: { includeDeleted },
+    budget,
     childGroups: new Map(),
   }
   for (const semi of compiled.semiJoins) {
@@ -82,22 +155,16 @@ export function executeSoql(
     }
     exec.semiJoinValues.set(semi, values)
   }
+  return exec
+}
+
+/** The matching records of a records query, sorted and cut to OFFSET/LIMIT. */
+function selectRecords(compiled: CompiledQuery, exec: Exec): SoqlRecord[] {
   const offset = compiled.offset ?? 0
   const limit = compiled.limit ?? Number.POSITIVE_INFINITY
-
-  if (compiled.kind === 'count') {
-    const matched = matchRecords(compiled, exec, offset + limit).length
-    return { totalSize: Math.max(0, Math.min(matched - offset, limit)), done: true, records: [] }
-  }
-  if (compiled.kind === 'aggregate') {
-    const records = runAggregate(compiled, exec)
-    return { totalSize: records.length, done: true, records }
-  }
   const unordered = compiled.orderBy.length === 0
   const matched = matchRecords(compiled, exec, unordered ? offset + limit : undefined)
-  const rows = page(unordered ? matched : sortRows(matched, compiled.orderBy, exec), offset, limit)
-  const records = rows.map((record) => renderRecord(compiled.output, compiled.object, record, exec))
-  return { totalSize: records.length, done: true, records }
+  return page(unordered ? matched : sortRows(matched, compiled.orderBy, exec), offset, limit)
 }
 
 /** Rows of a flattened column (`Account.Name`) of a rendered row; null along a null relationship. */
@@ -117,9 +184,11 @@ function matchRecords(compiled: CompiledQuery, exec: Exec, stopAfter?: number): 
   const hinted = compiled.where?.hint ? candidates(compiled.where.hint, object, exec) : undefined
   const source = hinted ?? exec.records.scan(object, exec.scan)
   const test = compiled.where?.test
+  const { budget } = exec
   const out: SoqlRecord[] = []
   if (stopAfter === 0) return out
   for (const record of source) {
+    budget.spend()
     if (test && !test(record, exec)) continue
     out.push(record)
     if (stopAfter !== undefined && out.length >= stopAfter) break
@@ -138,6 +207,7 @@ function candidates(hint: IndexHint, object: string, exec: Exec): SoqlRecord[] |
   }
   const byValues = (field: string, values: Iterable<string>): boolean => {
     for (const value of values) {
+      exec.budget.spend()
       if (field === 'Id') {
         const record = exec.records.get(object, value, exec.scan)
         if (record) push(record)
@@ -162,91 +232,6 @@ function candidates(hint: IndexHint, object: string, exec: Exec): SoqlRecord[] |
       }
       return out
   }
-}
-
-function sortRows<T>(rows: T[], specs: SortSpec<T>[], exec: Exec): T[] {
-  const keyed = rows.map((row, index) => ({ row, index, keys: specs.map((spec) => spec.key(row, exec)) }))
-  keyed.sort((a, b) => {
-    for (let i = 0; i < specs.length; i++) {
-      const spec = specs[i]!
-      const x = a.keys[i]!
-      const y = b.keys[i]!
-      if (x === y) continue
-      if (x === null) return spec.nullsFirst ? -1 : 1
-      if (y === null) return spec.nullsFirst ? 1 : -1
-      const order = compareKeys(x, y)
-      if (order !== 0) return spec.desc ? -order : order
-    }
-    return a.index - b.index
-  })
-  return keyed.map((entry) => entry.row)
-}
-
-function page<T>(rows: T[], offset: number, limit: number): T[] {
-  if (offset === 0 && limit >= rows.length) return rows
-  return rows.slice(offset, offset + limit)
-}
-
-// ---- rendering ----
-
-function attributes(type: string, id: string, exec: Exec): SoqlRow['attributes'] {
-  const { recordUrl } = exec.options
-  return recordUrl ? { type, url: recordUrl(type, id) } : { type }
-}
-
-function renderRecord(nodes: OutputNode[], object: SoqlObject, record: SoqlRecord, exec: Exec): SoqlRow {
-  const row: SoqlRow = { attributes: attributes(object.def.name, record.Id, exec) }
-  fill(row, nodes, record, exec)
-  return row
-}
-
-function fill(out: Record<string, unknown>, nodes: OutputNode[], record: SoqlRecord, exec: Exec): void {
-  for (const node of nodes) {
-    switch (node.kind) {
-      case 'value':
-        out[node.key] = readField(record, node.field)
-        break
-      case 'parent': {
-        const parent = fetchParent(node.hop, record, exec)
-        out[node.key] = parent ? renderRecord(node.children, parent.object, parent.record, exec) : null
-        break
-      }
-      case 'child':
-        out[node.key] = renderChildren(node.sub, record.Id, exec)
-        break
-    }
-  }
-}
-
-function renderChildren(sub: CompiledSubquery, parentId: string, exec: Exec): SoqlResult | null {
-  const query = sub.query
-  const test = query.where?.test
-  const children = childRecords(sub, parentId, exec).filter((record) => !test || test(record, exec))
-  const ordered = query.orderBy.length > 0 ? sortRows(children, query.orderBy, exec) : children
-  const rows = page(ordered, query.offset ?? 0, query.limit ?? Number.POSITIVE_INFINITY)
-  if (rows.length === 0) return null
-  const records = rows.map((record) => renderRecord(query.output, query.object, record, exec))
-  return { totalSize: records.length, done: true, records }
-}
-
-function childRecords(sub: CompiledSubquery, parentId: string, exec: Exec): SoqlRecord[] {
-  const object = sub.query.object.def.name
-  const indexed = exec.records.findBy(object, sub.childField, parentId, exec.scan)
-  if (indexed) return [...indexed]
-  let groups = exec.childGroups.get(sub)
-  if (!groups) {
-    groups = new Map()
-    for (const record of exec.records.scan(object, exec.scan)) {
-      const parent = record[sub.childField]
-      if (isNull(parent)) continue
-      const key = String(parent)
-      const list = groups.get(key)
-      if (list) list.push(record)
-      else groups.set(key, [record])
-    }
-    exec.childGroups.set(sub, groups)
-  }
-  return groups.get(parentId) ?? []
 }
 
 // ---- aggregates ----

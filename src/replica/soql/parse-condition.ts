@@ -37,11 +37,11 @@ function parseUnary(c: TokenCursor, query: ParseQuery): ConditionNode {
   const token = c.peek()
   if (c.isWord(token, 'NOT')) {
     c.next()
-    return { kind: 'not', operand: parseUnary(c, query), pos: token.pos }
+    return { kind: 'not', operand: c.nested(token, () => parseUnary(c, query)), pos: token.pos }
   }
   if (c.isPunct(token, '(')) {
     c.next()
-    const inner = parseCondition(c, query)
+    const inner = c.nested(token, () => parseCondition(c, query))
     c.expectPunct(')')
     return inner
   }
@@ -68,7 +68,7 @@ function parseSimple(c: TokenCursor, query: ParseQuery): ConditionNode {
   if (c.isWord(inToken, 'IN')) {
     c.expectPunct('(')
     if (c.isWord(c.peek(), 'SELECT')) {
-      const sub = query(c)
+      const sub = c.nested(inToken, () => query(c))
       c.expectPunct(')')
       return { kind: 'inQuery', left, negate, query: sub, pos, opPos: token.pos }
     }

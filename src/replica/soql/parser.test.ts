@@ -3,6 +3,7 @@ import type { ConditionNode, QueryNode } from './ast.js'
 import { SoqlError } from './errors.js'
 import { tokenize } from './lexer.js'
 import { parseSoql } from './parser.js'
+import { MAX_NESTING_DEPTH, MAX_SOQL_LENGTH } from './token-cursor.js'
 
 function parseError(text: string): SoqlError {
   try {
@@ -235,4 +236,28 @@ it('tokenizes operators, punctuation and literals with their offsets', () => {
     ['punct', '+', 30],
     ['eof', '<EOF>', 31],
   ])
+})
+
+it('accepts conditions nested up to the limit and refuses deeper ones (no stack overflow)', () => {
+  const nest = (depth: number) =>
+    `SELECT Id FROM Account WHERE ${'('.repeat(depth)}Name = 'a'${')'.repeat(depth)}`
+  expect(parseSoql(nest(MAX_NESTING_DEPTH)).where).toMatchObject({ kind: 'compare' })
+  const deeper = parseError(nest(MAX_NESTING_DEPTH + 1))
+  expect(deeper.code).toBe('MALFORMED_QUERY')
+  expect(deeper.detail).toMatch(/nested too deeply/)
+  expect(parseError(nest(5000)).detail).toMatch(/nested too deeply/)
+  expect(parseError(`SELECT Id FROM Account WHERE ${'NOT '.repeat(5000)}Name = 'a'`).detail).toMatch(
+    /nested too deeply/,
+  )
+  const semi = (depth: number) =>
+    `SELECT Id FROM Account WHERE ${'Id IN (SELECT AccountId FROM Contact WHERE '.repeat(depth)}Name = 'a'${')'.repeat(depth)}`
+  expect(parseError(semi(2000)).detail).toMatch(/nested too deeply/)
+})
+
+it('refuses a query longer than 100,000 characters', () => {
+  const padding = ' '.repeat(MAX_SOQL_LENGTH - 'SELECT Id FROM Account'.length)
+  expect(parseSoql(`SELECT Id FROM Account${padding}`).from.parts).toEqual(['Account'])
+  const error = parseError(`SELECT Id FROM Account${padding} `)
+  expect(error.code).toBe('MALFORMED_QUERY')
+  expect(error.message).toMatch(/cannot be longer than 100,000 characters/)
 })

@@ -109,7 +109,7 @@ function parseSelectItem(c: TokenCursor): SelectItem {
   const token = c.peek()
   if (c.isPunct(token, '(')) {
     c.next()
-    const query = parseQuery(c)
+    const query = c.nested(token, () => parseQuery(c))
     c.expectPunct(')')
     return { kind: 'subquery', query, pos: token.pos }
   }

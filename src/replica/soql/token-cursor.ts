@@ -9,14 +9,51 @@ import { type Token, tokenize } from './lexer.js'
 
 const MAX_INT = 2_147_483_647
 
+/**
+ * Longest query text, as in Salesforce.
+ * @see https://developer.salesforce.com/docs/atlas.en-us.salesforce_app_limits_cheatsheet.meta/salesforce_app_limits_cheatsheet/salesforce_app_limits_platform_soslsoql.htm
+ */
+export const MAX_SOQL_LENGTH = 100_000
+/**
+ * Deepest nesting of parentheses, NOTs and sub-selects. Not a documented Salesforce limit: the
+ * parser and the compiled predicate recurse once per level, so without a bound a query of a few
+ * thousand `(` overflowed the stack (a 500 instead of an error).
+ */
+export const MAX_NESTING_DEPTH = 100
+
 export class TokenCursor {
   readonly text: string
   readonly #tokens: Token[]
   #i = 0
+  #depth = 0
 
   constructor(text: string) {
+    if (text.length > MAX_SOQL_LENGTH) {
+      throw soqlError(
+        'MALFORMED_QUERY',
+        `SOQL statements cannot be longer than ${MAX_SOQL_LENGTH.toLocaleString('en-US')} characters (this one has ${text.length.toLocaleString('en-US')})`,
+      )
+    }
     this.text = text
     this.#tokens = tokenize(text)
+  }
+
+  /** Runs `parse` one nesting level deeper; past MAX_NESTING_DEPTH fails at `token`. */
+  nested<T>(token: Token, parse: () => T): T {
+    if (this.#depth >= MAX_NESTING_DEPTH) {
+      throw soqlError(
+        'MALFORMED_QUERY',
+        `the query is nested too deeply (more than ${MAX_NESTING_DEPTH} levels of parentheses, NOT and sub-selects)`,
+        this.text,
+        token.pos,
+      )
+    }
+    this.#depth++
+    try {
+      return parse()
+    } finally {
+      this.#depth--
+    }
   }
 
   peek(ahead = 0): Token {

@@ -37,13 +37,6 @@ test('fails loudly with 501 FEATURE_NOT_ENABLED naming each real endpoint the re
 }) => {
   const app = await connectApp(client)
   const cases: Array<[string, string, string]> = [
-    ['POST', `${V}/composite`, 'Composite'],
-    ['POST', `${V}/composite/batch`, 'Composite batch'],
-    ['POST', `${V}/composite/graph`, 'Composite graph'],
-    ['POST', `${V}/composite/tree/Account`, 'Composite tree'],
-    ['POST', `${V}/composite/sobjects`, 'sObject Collections'],
-    ['POST', `${V}/jobs/ingest`, 'Bulk API 2.0'],
-    ['GET', `${V}/jobs/query`, 'Bulk API 2.0'],
     ['GET', `${V}/search?q=FIND+{Acme}`, 'SOSL search'],
     ['GET', `${V}/limits`, 'Org limits'],
     ['GET', `${V}/tooling/query?q=x`, 'Tooling API'],

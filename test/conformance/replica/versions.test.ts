@@ -29,6 +29,7 @@ test('lists the resources the replica serves at a version', async ({ client }) =
     sobjects: `${V}/sobjects`,
     query: `${V}/query`,
     queryAll: `${V}/queryAll`,
+    composite: `${V}/composite`,
   })
 })
 

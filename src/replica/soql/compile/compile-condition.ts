@@ -9,7 +9,8 @@ import { soqlError } from '../errors.js'
 import { isNull, multipicklistSet, normalize } from '../values.js'
 import type { Scope } from './compile-context.js'
 import type { CompiledCondition, ExecContext, IndexHint, ResolvedPath } from './compiled-query.js'
-import { type Coerced, checkOperator, coerce, likeRegex, scalarTest, typeError } from './literals.js'
+import { type Coerced, checkOperator, coerce, scalarTest, typeError } from './literals.js'
+import { likeMatcher } from '../like-matcher.js'
 import { type ConditionOptions, type Operand, recordOperand } from './operands.js'
 import { compileSemiJoin } from './semi-join.js'
 
@@ -118,11 +119,16 @@ function compileCompare<T>(
   const { get, kind } = operand
   if (node.op === 'LIKE') {
     if (node.value.kind !== 'string') throw typeError(operand, node.value, text)
-    const regex = likeRegex(node.value.pattern)
+    const matches = likeMatcher(node.value.pattern)
+    const patternLength = node.value.pattern.length
     return {
       test: (row, ctx) => {
         const raw = get(row, ctx)
-        return !isNull(raw) && regex.test(String(raw))
+        if (isNull(raw)) return false
+        const value = String(raw)
+        // a match costs up to value x pattern length: a long one counts as more rows visited
+        ctx.budget.spend((value.length * patternLength) >>> 12)
+        return matches(value)
       },
     }
   }

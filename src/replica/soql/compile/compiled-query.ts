@@ -7,12 +7,15 @@
 import type { FieldDef } from '../../../schemas/crm-schema.js'
 import type { AggregateFunction, FieldsGroup, QueryNode } from '../ast.js'
 import type { SoqlObject, SoqlRecord, SoqlRecords } from '../data-source.js'
+import type { QueryBudget } from '../query-budget.js'
 import type { ValueKind } from '../values.js'
 
 /** Per-execution state handed to every compiled closure. */
 export interface ExecContext {
   records: SoqlRecords
   includeDeleted: boolean
+  /** The work the query may still do; a closure whose cost grows with a value spends from it too. */
+  budget: QueryBudget
   /** Values selected by each semi-join subquery, computed once before the outer scan. */
   semiJoinValues: Map<SemiJoin, Set<string>>
 }

@@ -150,21 +150,3 @@ export function scalarTest(op: string, literal: Coerced, kind: ValueKind): (valu
       return (value) => value !== null && (value as string | number) >= t
   }
 }
-
-/** LIKE: `%` any run, `_` one character, `\` escapes; case-insensitive, whole value. */
-export function likeRegex(pattern: string): RegExp {
-  let source = ''
-  for (let i = 0; i < pattern.length; i++) {
-    const ch = pattern[i]!
-    if (ch === '\\' && i + 1 < pattern.length) {
-      source += escapeRegex(pattern[++i]!)
-    } else if (ch === '%') source += '.*'
-    else if (ch === '_') source += '.'
-    else source += escapeRegex(ch)
-  }
-  return new RegExp(`^${source}$`, 'is')
-}
-
-function escapeRegex(ch: string): string {
-  return /[.*+?^${}()|[\]\\/]/.test(ch) ? `\\${ch}` : ch
-}

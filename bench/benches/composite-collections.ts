@@ -1,0 +1,179 @@
+/**
+ * @module
+ * Issue 11: sObject Collections and Composite. Over HTTP through the standalone server (gateway,
+ * token, recording), a 200-record `POST /composite/sobjects` against single `POST /sobjects/Account`
+ * creates, in rows/s from the same run (target: collections >= 10x singles). In-process (the
+ * native handler called directly), a 25-subrequest all-or-none composite whose last subrequest
+ * fails, so all 24 creates roll back: ms per request (target < 5 ms), beside 25 single creates.
+ */
+import { createCrmApps } from '../../src/replica/crm-app.js'
+import { createCrmNativeHandler } from '../../src/replica/handlers/native-handler.js'
+import { compareLoop } from '../lib/measure-loop.js'
+import { compareHttp } from '../lib/measure-http.js'
+import { STANDALONE_CRM_CALL } from '../lib/native-call.js'
+import { defineBench } from '../lib/define-bench.js'
+import { spawnCli } from '../lib/spawn-server.js'
+import { type Measurement, toMeasurement } from '../lib/stats.js'
+
+const admin = { authorization: 'Bearer test-api-key', 'content-type': 'application/json' }
+const V = '/services/data/v60.0'
+const ROWS = 200
+const SINGLE = '{"Name":"Bench Account","Industry":"Banking"}'
+const COLLECTION = JSON.stringify({
+  allOrNone: false,
+  records: Array.from({ length: ROWS }, (_, i) => ({
+    attributes: { type: 'Account' },
+    Name: `Bench Account ${i}`,
+    Industry: 'Banking',
+  })),
+})
+/** 24 creates, then a Contact without its required LastName: everything rolls back. */
+const ROLLBACK = JSON.stringify({
+  allOrNone: true,
+  compositeRequest: [
+    ...Array.from({ length: 24 }, (_, i) => ({
+      method: 'POST',
+      url: `${V}/sobjects/Account`,
+      referenceId: `account${i}`,
+      body: { Name: `Rolled back ${i}`, Industry: 'Banking' },
+    })),
+    {
+      method: 'POST',
+      url: `${V}/sobjects/Contact`,
+      referenceId: 'invalid',
+      body: { FirstName: 'No last name' },
+    },
+  ],
+})
+
+async function ok(response: Response): Promise<any> {
+  const text = await response.text()
+  if (!response.ok) throw new Error(`Failed: ${response.status} ${text}`)
+  return text === '' ? undefined : JSON.parse(text)
+}
+
+/** A req/s figure as rows/s (`rows` per request); CPU per row. */
+function perRow(measurement: Measurement, rows: number, label: string): Measurement {
+  return toMeasurement(
+    label,
+    'rows/s',
+    measurement.samples.map((perSecond) => perSecond * rows),
+    {
+      cpuMicros: measurement.cpuMicros === undefined ? undefined : [measurement.cpuMicros / rows],
+      note: measurement.note,
+    },
+  )
+}
+
+/** The rolled-back composite and 25 single creates, with the native handler called in-process. */
+async function inProcess(): Promise<Measurement[]> {
+  const app = createCrmApps({ clock: { now: () => new Date() } }).open()
+  const handler = createCrmNativeHandler({ appFor: () => app })
+  const post = async (path: string, body: string, check: (answer: any) => boolean) => {
+    const response = await handler(
+      new Request(`http://replica.bench${V}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      }),
+      STANDALONE_CRM_CALL,
+    )
+    const answer = await response.json()
+    if (!check(answer)) throw new Error(`Failed: ${response.status} ${JSON.stringify(answer).slice(0, 300)}`)
+  }
+  const accounts = app.store.count('Account')
+  let singleOps = 0
+  const [composite, singles] = await compareLoop(
+    [
+      {
+        label: 'in-process: 25-subrequest allOrNone composite, rolled back',
+        fn: () =>
+          post('/composite', ROLLBACK, (answer) => answer.compositeResponse[24].httpStatusCode === 400),
+      },
+      {
+        label: 'in-process: 25 single creates',
+        fn: async () => {
+          singleOps++
+          for (let i = 0; i < 25; i++) await post('/sobjects/Account', SINGLE, (answer) => answer.success)
+        },
+      },
+    ],
+    { iterations: 200 },
+  )
+  // the single creates are all there is: the rolled-back composites left nothing behind
+  const left = app.store.count('Account') - accounts - 25 * singleOps
+  if (left !== 0) throw new Error(`Failed: the rolled-back composites left ${left} records`)
+  const inMs = (m: Measurement, note: string) =>
+    toMeasurement(
+      m.label,
+      'ms/request',
+      m.samples.map((micros) => micros / 1000),
+      { cpuMicros: m.cpuMicros === undefined ? undefined : [m.cpuMicros], note },
+    )
+  return [inMs(composite!, 'target < 5 ms'), inMs(singles!, 'for comparison')]
+}
+
+export default defineBench({
+  description:
+    'sObject Collections create (200 rows) vs single creates over HTTP, rows/s; rolled-back 25-subrequest composite, ms',
+  async run() {
+    const replica = await spawnCli([])
+    try {
+      const environment = await ok(
+        await fetch(`${replica.url}/v1/environments`, {
+          method: 'POST',
+          headers: admin,
+          body: '{"apps":["crm"]}',
+        }),
+      )
+      const credentials = await ok(
+        await fetch(`${replica.url}/v1/environments/${environment.id}/apps/crm/credentials`, {
+          method: 'POST',
+          headers: admin,
+          body: '{}',
+        }),
+      )
+      const headers = { authorization: `Bearer ${credentials.token}`, 'content-type': 'application/json' }
+      const appUrl = credentials.url as string
+      const created = await ok(
+        await fetch(`${appUrl}${V}/composite/sobjects`, { method: 'POST', headers, body: COLLECTION }),
+      )
+      if (created.length !== ROWS || !created.every((result: any) => result.success)) {
+        throw new Error(`Failed: the collection create answered ${JSON.stringify(created).slice(0, 300)}`)
+      }
+      const [singles, collections] = await compareHttp([
+        {
+          label: `POST ${V}/sobjects/Account`,
+          url: `${appUrl}${V}/sobjects/Account`,
+          method: 'POST',
+          body: SINGLE,
+          headers,
+          serverPid: replica.pid,
+        },
+        {
+          label: `POST ${V}/composite/sobjects (${ROWS} records)`,
+          url: `${appUrl}${V}/composite/sobjects`,
+          method: 'POST',
+          body: COLLECTION,
+          headers,
+          serverPid: replica.pid,
+        },
+      ])
+      const singleRows = perRow(singles!, 1, 'single creates over HTTP (rows/s)')
+      const collectionRows = perRow(collections!, ROWS, `${ROWS}-record collections over HTTP (rows/s)`)
+      return {
+        figures: [singles!, collections!, ...(await inProcess())],
+        comparisons: [
+          {
+            label: 'collections create vs single creates over HTTP (rows/s)',
+            subject: collectionRows,
+            baseline: singleRows,
+            target: { atLeast: 10 },
+          },
+        ],
+      }
+    } finally {
+      await replica.close()
+    }
+  },
+})

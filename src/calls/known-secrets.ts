@@ -1,0 +1,156 @@
+/**
+ * @module
+ * Every secret the mock knows of (app tokens, API keys, member tokens, the admin token), and where
+ * one, or the value of a secret parameter (`access_token=`, `"sessionId": "..."`), occurs in a text.
+ * Found as written and percent- or `\u`-encoded (a token sent as `%74ok_...` is still a token).
+ *
+ * @note One pass over the text for all of them: a table of each secret's first `KEY_LENGTH`
+ * characters, with a bitmap of their 3-character prefixes in front so most positions cost three
+ * char reads. Tokens are added as they are issued and never forgotten (a recorded call may still
+ * hold one of a deleted environment).
+ */
+
+/** Secrets shorter than this are not hunted for (too many false hits; every real token is longer). */
+export const MIN_SECRET_LENGTH = 6
+const KEY_LENGTH = MIN_SECRET_LENGTH
+const BITS = 1 << 16
+
+/**
+ * Names whose value is a secret wherever it appears: a query or form parameter, a JSON key, a
+ * header. Salesforce clients send the session as `sessionId`/`sid`; OAuth sends the rest.
+ */
+const SECRET_PARAMETER =
+  /(?:access_token|oauth_token|refresh_token|id_token|client_secret|sessionid|session_id)(?:["']?\s*[:=]\s*["']?)([^\s"'&,;}\]]+)/dgi
+
+export type Range = readonly [start: number, end: number]
+
+export class KnownSecrets {
+  readonly #byKey = new Map<string, string[]>()
+  readonly #prefixes = new Uint8Array(BITS)
+  #size = 0
+
+  get size(): number {
+    return this.#size
+  }
+
+  add(secret: string): void {
+    if (secret.length < MIN_SECRET_LENGTH) return
+    const key = secret.slice(0, KEY_LENGTH)
+    const list = this.#byKey.get(key)
+    if (list?.includes(secret)) return
+    if (list) list.push(secret)
+    else this.#byKey.set(key, [secret])
+    this.#prefixes[prefixHash(secret, 0)] = 1
+    this.#size++
+  }
+
+  clear(): void {
+    this.#byKey.clear()
+    this.#prefixes.fill(0)
+    this.#size = 0
+  }
+
+  /**
+   * Where secrets occur in `text` (known ones, `presented` ones, secret parameter values), as
+   * ranges of `text` merged and in order; encoded occurrences are found through the decoded text.
+   */
+  find(text: string, presented: readonly string[] = []): Range[] {
+    const view = decodeView(text)
+    const found = this.#findPlain(view.text, presented)
+    if (!view.map) return merge(found)
+    const map = view.map
+    return merge(found.map(([start, end]) => [map[start]!, map[end]!] as const))
+  }
+
+  #findPlain(text: string, presented: readonly string[]): Range[] {
+    const out: Array<readonly [number, number]> = []
+    if (this.#size > 0) {
+      const last = text.length - KEY_LENGTH
+      for (let i = 0; i <= last; i++) {
+        if (this.#prefixes[prefixHash(text, i)] === 0) continue
+        const candidates = this.#byKey.get(text.slice(i, i + KEY_LENGTH))
+        if (!candidates) continue
+        for (const secret of candidates) {
+          if (text.startsWith(secret, i)) out.push([i, i + secret.length])
+        }
+      }
+    }
+    for (const secret of presented) {
+      if (secret.length < MIN_SECRET_LENGTH) continue
+      for (let at = text.indexOf(secret); at >= 0; at = text.indexOf(secret, at + 1)) {
+        out.push([at, at + secret.length])
+      }
+    }
+    for (const match of text.matchAll(SECRET_PARAMETER)) {
+      const [start, end] = match.indices![1]!
+      out.push([start, end])
+    }
+    return out
+  }
+}
+
+function prefixHash(text: string, at: number): number {
+  return (
+    ((text.charCodeAt(at) * 961 + text.charCodeAt(at + 1) * 31 + text.charCodeAt(at + 2)) >>> 0) & (BITS - 1)
+  )
+}
+
+/**
+ * `text` with `%XX` and `\uXXXX` escapes decoded, and `map[i]` = where decoded character `i`
+ * starts in `text` (`map[length]` = `text.length`); no map when nothing was encoded.
+ */
+function decodeView(text: string): { text: string; map: Int32Array | null } {
+  if (!text.includes('%') && !text.includes('\\u')) return { text, map: null }
+  const map = new Int32Array(text.length + 1)
+  let out = ''
+  let i = 0
+  while (i < text.length) {
+    map[out.length] = i
+    const ch = text[i]!
+    if (ch === '%' && isHex(text, i + 1, 2)) {
+      out += String.fromCharCode(Number.parseInt(text.slice(i + 1, i + 3), 16))
+      i += 3
+    } else if (ch === '\\' && text[i + 1] === 'u' && isHex(text, i + 2, 4)) {
+      out += String.fromCharCode(Number.parseInt(text.slice(i + 2, i + 6), 16))
+      i += 6
+    } else {
+      out += ch
+      i++
+    }
+  }
+  map[out.length] = text.length
+  return { text: out, map }
+}
+
+function isHex(text: string, at: number, length: number): boolean {
+  if (at + length > text.length) return false
+  for (let i = at; i < at + length; i++) {
+    const c = text.charCodeAt(i) | 0x20
+    if (!((c >= 0x30 && c <= 0x39) || (c >= 0x61 && c <= 0x66))) return false
+  }
+  return true
+}
+
+function merge(ranges: Range[]): Range[] {
+  if (ranges.length < 2) return ranges
+  const sorted = [...ranges].sort((a, b) => a[0] - b[0])
+  const out: Array<[number, number]> = [[sorted[0]![0], sorted[0]![1]]]
+  for (const [start, end] of sorted.slice(1)) {
+    const last = out[out.length - 1]!
+    if (start <= last[1]) last[1] = Math.max(last[1], end)
+    else out.push([start, end])
+  }
+  return out
+}
+
+/** `text` with every range replaced by `replacement`. */
+export function replaceRanges(text: string, ranges: readonly Range[], replacement: string): string {
+  if (ranges.length === 0) return text
+  let out = ''
+  let at = 0
+  for (const [start, end] of ranges) {
+    out += text.slice(at, start) + replacement
+    at = end
+  }
+  return out + text.slice(at)
+}

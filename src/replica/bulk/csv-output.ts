@@ -1,0 +1,59 @@
+/**
+ * @module
+ * Result CSV bodies, streamed as the client reads them: each pull takes the next rows and writes
+ * them through csv-stringify, so no body is ever built as one string, in the job's column
+ * delimiter and line ending. Every non-empty value is quoted, as the real API writes result files;
+ * `quoteEmpty` also quotes empty cells (ingest results echo the uploaded values that way),
+ * otherwise an empty cell (a null) stays bare.
+ * @note Rows go to csv-stringify's synchronous API a batch at a time, not through its Node stream
+ * one object at a time: the same writer, measured ~3x faster for 100k rows (bench/benches/bulk.ts)
+ * because a page is a few hundred chunks instead of 100k object-mode writes and web-stream hops.
+ */
+import { stringify } from 'csv-stringify/sync'
+import { DELIMITER_CHAR } from './job-schemas.js'
+import type { CsvDialect } from './read-csv-upload.js'
+
+export type CsvCell = string | null
+
+export interface CsvOutputOptions extends CsvDialect {
+  quoteEmpty: boolean
+}
+
+/** Rows written per chunk of the body. */
+const CHUNK_ROWS = 500
+
+/** A byte stream of `header` then `rows` (read lazily, a chunk per pull). */
+export function csvStream(
+  header: readonly string[],
+  rows: Iterable<readonly CsvCell[]>,
+  options: CsvOutputOptions,
+): ReadableStream<Uint8Array> {
+  const writerOptions = {
+    delimiter: DELIMITER_CHAR[options.columnDelimiter],
+    record_delimiter: options.lineEnding === 'CRLF' ? ('windows' as const) : ('unix' as const),
+    quoted: true,
+    quoted_empty: options.quoteEmpty,
+  }
+  const iterator = withHeader(header, rows)[Symbol.iterator]()
+  return new ReadableStream<Uint8Array>({
+    pull(controller) {
+      const batch: (readonly CsvCell[])[] = []
+      let next = iterator.next()
+      while (!next.done) {
+        batch.push(next.value)
+        if (batch.length === CHUNK_ROWS) break
+        next = iterator.next()
+      }
+      if (batch.length > 0) controller.enqueue(Buffer.from(stringify(batch, writerOptions)))
+      if (next.done) controller.close()
+    },
+    cancel() {
+      iterator.return?.()
+    },
+  })
+}
+
+function* withHeader(header: readonly string[], rows: Iterable<readonly CsvCell[]>) {
+  yield header
+  yield* rows
+}

@@ -1,0 +1,58 @@
+/**
+ * @module
+ * Query jobs: the SOQL is checked when the job is created (spec bulk rule 5, `validateForBulk`:
+ * grouping, aggregates, OFFSET, TYPEOF, subqueries, compound fields and FIELDS(ALL|CUSTOM) are
+ * refused with the real codes), and run once when the job is due. Its rows are kept as CSV text
+ * values, so every results page reads the data as it was when the job ran (a snapshot), as the
+ * real API's result files do. Columns follow the SELECT order from API 50.0 and are sorted
+ * alphabetically below it (spec bulk rule 3).
+ * @see https://developer.salesforce.com/docs/atlas.en-us.api_asynch.meta/api_asynch/queries.htm
+ */
+import type { MetadataService, MetadataView } from '../metadata/metadata-service.js'
+import { parseApiVersion } from '../metadata/api-version.js'
+import type { RecordStore } from '../records/record-store.js'
+import { createSoqlDataSource } from '../records/soql-data-source.js'
+import { executeSoqlValues, validateForBulk } from '../soql/index.js'
+import type { QueryJob, QueryRows } from './bulk-job.js'
+import { csvValue } from './csv-values.js'
+
+/** From this API version the CSV columns follow the SELECT order; below it, alphabetical. */
+export const SELECT_ORDER_SINCE = 50
+
+export interface QueryDeps {
+  metadata: MetadataService
+  store: RecordStore
+  clock: { now(): Date }
+}
+
+/** Compiles `query` as `view` sees the schema, refusing what bulk query jobs do not run. */
+export function compileBulkQuery(deps: QueryDeps, query: string, view: MetadataView) {
+  const source = createSoqlDataSource(deps.metadata, deps.store, view, deps.clock)
+  return { compiled: validateForBulk(query, source), source }
+}
+
+/** Runs the job's query and keeps its rows as CSV values. */
+export function runQuery(job: QueryJob): QueryRows {
+  const compiled = job.compiled!
+  const rows = executeSoqlValues(compiled, job.source!, {
+    includeDeleted: job.operation === 'queryAll',
+  }) as (string | null)[][]
+  const fields = compiled.fields.map((path) => path.field)
+  const width = fields.length
+  // the value arrays become the CSV rows in place: one array per row, no copy
+  for (const row of rows)
+    for (let index = 0; index < width; index++) row[index] = csvValue(fields[index]!, row[index])
+  let columns = compiled.columns
+  if (parseApiVersion(job.apiVersion)! < SELECT_ORDER_SINCE) {
+    const lower = columns.map((column) => column.toLowerCase())
+    const order = columns
+      .map((_, index) => index)
+      .sort((a, b) => (lower[a]! < lower[b]! ? -1 : lower[a]! > lower[b]! ? 1 : 0))
+    columns = order.map((index) => compiled.columns[index]!)
+    for (let at = 0; at < rows.length; at++) rows[at] = order.map((index) => rows[at]![index]!)
+  }
+  // the compiled query holds the data source: let both go once the rows are kept
+  job.compiled = undefined
+  job.source = undefined
+  return { columns, rows }
+}

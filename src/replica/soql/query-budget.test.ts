@@ -1,0 +1,42 @@
+import { expect, it } from 'vitest'
+import { QueryBudget } from './query-budget.js'
+
+function clock() {
+  let now = 0
+  return { now: () => now, advance: (ms: number) => (now += ms) }
+}
+
+const timeout = { code: 'QUERY_TIMEOUT', message: 'Your query request was running for too long.' }
+
+it('allows exactly maxRows rows and fails with QUERY_TIMEOUT on the next one', () => {
+  const budget = new QueryBudget({ maxRows: 10, timeoutMs: 0 })
+  budget.spend(9)
+  budget.spend()
+  expect(() => budget.spend()).toThrow(expect.objectContaining(timeout))
+})
+
+it('fails once past the time bound, looking at the clock every 256 rows', () => {
+  const time = clock()
+  const budget = new QueryBudget({ maxRows: 1e9, timeoutMs: 100 }, time.now)
+  budget.spend(255)
+  time.advance(101)
+  budget.spend(0) // not yet looked at
+  expect(() => budget.spend()).toThrow(expect.objectContaining(timeout))
+})
+
+it('never times out a query that visited fewer than 256 rows, however long it waited', () => {
+  const time = clock()
+  const budget = new QueryBudget({ maxRows: 1e9, timeoutMs: 100 }, time.now)
+  budget.spend(10)
+  time.advance(10_000)
+  expect(() => budget.check()).not.toThrow()
+  expect(() => budget.spend(300)).toThrow(expect.objectContaining(timeout))
+})
+
+it('has no time bound with timeoutMs 0', () => {
+  const time = clock()
+  const budget = new QueryBudget({ maxRows: 1e9, timeoutMs: 0 }, time.now)
+  time.advance(1e9)
+  budget.spend(100_000)
+  expect(() => budget.check()).not.toThrow()
+})

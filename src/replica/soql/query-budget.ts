@@ -1,0 +1,57 @@
+/**
+ * @module
+ * How much work one query may do before it fails with `QUERY_TIMEOUT`, as Salesforce stops a
+ * query that runs too long. The engine is synchronous: a query holds the event loop (every other
+ * request of the server waits) until it ends, so each is bounded in rows visited (deterministic)
+ * and in wall-clock time (checked every few hundred rows).
+ * @note The clock is looked at only once a query has visited `CHECK_EVERY` rows: a small query
+ * takes well under a millisecond, and must not fail because the process was descheduled or
+ * collecting garbage meanwhile (a busy CI machine).
+ * @see https://developer.salesforce.com/docs/atlas.en-us.api_asynch.meta/api_asynch/asynch_api_bulk_query_processing.htm
+ */
+import { ReplicaError } from '../errors.js'
+
+export interface QueryBudgetOptions {
+  /** Rows one query may visit: scanned, looked up, sorted and rendered, sub-selects included. */
+  maxRows: number
+  /** Wall-clock milliseconds one query may run; 0 = no time bound. */
+  timeoutMs: number
+}
+
+/** Rows between two looks at the clock. */
+const CHECK_EVERY = 256
+
+export class QueryBudget {
+  #rows = 0
+  #nextCheck = CHECK_EVERY
+  readonly #deadline: number
+
+  constructor(
+    readonly options: QueryBudgetOptions,
+    readonly now: () => number = () => performance.now(),
+  ) {
+    this.#deadline = options.timeoutMs > 0 ? now() + options.timeoutMs : Number.POSITIVE_INFINITY
+  }
+
+  /** Counts `rows` more rows visited; throws `QUERY_TIMEOUT` once past either bound. */
+  spend(rows = 1): void {
+    this.#rows += rows
+    if (this.#rows > this.options.maxRows) throw queryTimeout()
+    if (this.#rows >= this.#nextCheck) {
+      this.#nextCheck = this.#rows + CHECK_EVERY
+      if (this.now() > this.#deadline) throw queryTimeout()
+    }
+  }
+
+  /** Looks at the clock now (after a step that cannot count rows as it goes, like a sort). */
+  check(): void {
+    if (this.#rows >= CHECK_EVERY && this.now() > this.#deadline) throw queryTimeout()
+  }
+}
+
+/** A budget that never runs out (in-process reads through `mock.records(...).query`). */
+export const UNBOUNDED: QueryBudgetOptions = { maxRows: Number.POSITIVE_INFINITY, timeoutMs: 0 }
+
+export function queryTimeout(): ReplicaError {
+  return new ReplicaError('QUERY_TIMEOUT', 'Your query request was running for too long.')
+}

@@ -1,0 +1,145 @@
+import { ACME, composite, expectStatuses, type Sub, storeContent, sub } from '../../support/composite.js'
+import { conformanceTest, expect } from '../../support/harness.js'
+import { connectApp, expectNativeError, V } from '../../support/native.js'
+
+const test = conformanceTest({ clock: 'manual' })
+
+/** A subrequest that would write, so "nothing written" means something. */
+const create = sub('POST', '/sobjects/Account', 'first', { Name: 'Must not exist' })
+
+test('takes 25 subrequests and refuses 26 with 400 LIMIT_EXCEEDED, writing nothing', async ({
+  client,
+  mock,
+}) => {
+  const app = await connectApp(client)
+  const reads = (n: number) =>
+    Array.from({ length: n }, (_, i) => sub('GET', `/sobjects/Account/${ACME}?fields=Name`, `r${i}`))
+  expect((await composite(app, [create, ...reads(24)])).body.compositeResponse).toHaveLength(25)
+
+  const before = storeContent(mock, app)
+  const error = expectNativeError(await composite(app, [create, ...reads(25)]), 400, 'LIMIT_EXCEEDED')
+  expect(error.message).toContain('26 subrequests; the limit is 25')
+  expect(storeContent(mock, app)).toEqual(before)
+})
+
+test('takes 5 query and sObject Collections subrequests and refuses 6', async ({ client, mock }) => {
+  const app = await connectApp(client)
+  const heavy = (n: number): Sub[] =>
+    Array.from({ length: n }, (_, i) =>
+      i % 2 === 0
+        ? sub('GET', '/query?q=SELECT+Id+FROM+Account+LIMIT+1', `q${i}`)
+        : sub('GET', `/composite/sobjects/Account?ids=${ACME}&fields=Name`, `c${i}`),
+    )
+  expectStatuses(
+    await composite(app, heavy(5)),
+    heavy(5).map((item) => [item.referenceId, 200]),
+  )
+  const before = storeContent(mock, app)
+  const error = expectNativeError(await composite(app, [create, ...heavy(6)]), 400, 'LIMIT_EXCEEDED')
+  expect(error.message).toContain('6 query and sObject Collections subrequests; the limit is 5')
+  expect(storeContent(mock, app)).toEqual(before)
+})
+
+test('refuses a malformed request with 400 and the real error code, before anything runs', async ({
+  client,
+  mock,
+}) => {
+  const app = await connectApp(client)
+  const cases: Array<[string, unknown, string, string]> = [
+    ['no compositeRequest', { allOrNone: true }, 'JSON_PARSER_ERROR', 'compositeRequest'],
+    ['an empty compositeRequest', { compositeRequest: [] }, 'JSON_PARSER_ERROR', 'compositeRequest'],
+    [
+      'a subrequest without referenceId',
+      { compositeRequest: [create, { method: 'GET', url: `${V}/sobjects` }] },
+      'JSON_PARSER_ERROR',
+      'referenceId',
+    ],
+    ['an unknown key', { compositeRequest: [create], rollback: true }, 'JSON_PARSER_ERROR', 'rollback'],
+    [
+      'a lower-case method',
+      { compositeRequest: [create, sub('get', '/sobjects', 'x')] },
+      'JSON_PARSER_ERROR',
+      'method',
+    ],
+    [
+      'allOrNone that is not a boolean',
+      { allOrNone: 'yes', compositeRequest: [create] },
+      'JSON_PARSER_ERROR',
+      'allOrNone',
+    ],
+  ]
+  const before = storeContent(mock, app)
+  for (const [what, body, code, mentions] of cases) {
+    const error = expectNativeError(await app.post(`${V}/composite`, { json: body }), 400, code)
+    expect(error.message, what).toContain(mentions)
+  }
+  expectNativeError(
+    await app.post(`${V}/composite`, {
+      body: '{"compositeRequest": [',
+      headers: { 'content-type': 'application/json' },
+    }),
+    400,
+    'JSON_PARSER_ERROR',
+  )
+  expect(storeContent(mock, app)).toEqual(before)
+})
+
+test('refuses bad references, reference ids, URLs, nested composites and inherited headers with 400 INVALID_INPUT, writing nothing', async ({
+  client,
+  mock,
+}) => {
+  const app = await connectApp(client)
+  const read = (url: string, referenceId = 'second') => sub('GET', url, referenceId)
+  const cases: Array<[Sub[], string]> = [
+    [[create, read('/sobjects/Account/@{ghost.id}')], 'no subrequest has the referenceId "ghost"'],
+    [
+      [
+        read('/sobjects/Account/@{later.id}', 'early'),
+        sub('POST', '/sobjects/Account', 'later', { Name: 'L' }),
+      ],
+      'runs after it',
+    ],
+    [[create, sub('PATCH', '/sobjects/Account/@{self.id}', 'self', { Name: 'S' })], 'cannot refer to itself'],
+    [[create, read('/sobjects/Account/@{first}')], 'Failed to read the reference @{first}'],
+    [[create, sub('POST', '/sobjects/Account', 'first', { Name: 'Twice' })], 'Duplicate referenceId "first"'],
+    [[create, read('/sobjects', 'has-dash')], 'letters, digits and underscores'],
+    [[create, read('sobjects/Account')], 'Failed to read the subrequest url'],
+    [
+      [create, read('https://elsewhere.example/services/data/v60.0/sobjects')],
+      'Failed to read the subrequest url',
+    ],
+    [[create, read('/services/data/vX/sobjects')], 'Failed to read the subrequest url'],
+    [
+      [create, read('/services/data/v60.0/sobjects/../../v1/workspaces')],
+      'Failed to read the subrequest url',
+    ],
+    [[create, read('/services/data/v60.0/sobjects/Some Account')], 'Failed to read the subrequest url'],
+    [[create, sub('POST', '/composite', 'nested', { compositeRequest: [] })], 'cannot contain another'],
+    [[create, sub('POST', '/composite/batch', 'nested', { batchRequests: [] })], 'cannot contain another'],
+    [[create, sub('POST', '/composite/tree/Account', 'nested', { records: [] })], 'cannot contain another'],
+    [[create, sub('POST', '/composite/graph', 'nested', { graphs: [] })], 'cannot contain another'],
+    [[create, { ...read('/sobjects'), body: { Name: 'x' } }], 'a GET subrequest has no body'],
+    [[create, { ...read('/sobjects'), httpHeaders: { 'Content-Type': 'text/csv' } }], 'Content-Type header'],
+    [
+      [create, { ...read('/sobjects'), httpHeaders: { Authorization: 'Bearer other' } }],
+      'Authorization header',
+    ],
+  ]
+  const before = storeContent(mock, app)
+  for (const [subrequests, mentions] of cases) {
+    const response = await composite(app, subrequests, false)
+    const error = expectNativeError(response, 400, 'INVALID_INPUT')
+    expect(error.message, JSON.stringify(subrequests)).toContain(mentions)
+  }
+  const older = await app.post('/services/data/v58.0/composite', {
+    json: { compositeRequest: [create, read(`${V}/sobjects`)] },
+  })
+  expect(expectNativeError(older, 400, 'INVALID_INPUT').message).toContain('later than the request')
+  expect(storeContent(mock, app)).toEqual(before)
+})
+
+test('answers 405 for a method the composite resource does not take', async ({ client }) => {
+  const app = await connectApp(client)
+  expectNativeError(await app.patch(`${V}/composite`, { json: {} }), 405, 'METHOD_NOT_ALLOWED')
+  expectNativeError(await app.get(`${V}/composite/batch`), 405, 'METHOD_NOT_ALLOWED')
+})

@@ -1,0 +1,267 @@
+/**
+ * Every endpoint the fuzz suite drives, one table entry each: its surface (which error format it
+ * answers in), method, a path generator over the ids the target holds, the query parameters it
+ * knows and a plausible body to start mutating from. Composite and Bulk API 2.0 endpoints join
+ * by adding entries here (surface `native`); nothing else changes.
+ */
+import fc from 'fast-check'
+import { segment } from './arbitraries.js'
+
+export type Surface = 'management' | 'native' | 'control'
+
+/** Ids of real resources of the fuzz target, so paths reach past "not found". */
+export interface KnownIds {
+  environmentId: string
+  snapshotId: string
+  requestId: string
+  accountId: string
+}
+
+export interface Endpoint {
+  name: string
+  surface: Surface
+  methods: readonly string[]
+  path: (ids: KnownIds) => fc.Arbitrary<string>
+  /** Query parameter names the endpoint reads (the rest of the query is junk). */
+  query?: readonly string[]
+  /** A body that would be accepted, to mutate from; absent: the body is junk or none. */
+  body?: fc.Arbitrary<unknown>
+}
+
+const V = '/services/data/v60.0'
+const fixed = (path: string) => () => fc.constant(path)
+const labels = fc.dictionary(fc.string({ maxLength: 10 }), fc.string({ maxLength: 300 }), { maxKeys: 70 })
+const settings = fc.dictionary(fc.string({ maxLength: 10 }), fc.jsonValue({ maxDepth: 3 }), { maxKeys: 4 })
+const environmentBody = fc.record(
+  {
+    apps: fc.array(
+      fc.oneof(
+        fc.constantFrom('crm', 'nope'),
+        fc.record({ app: fc.constant('crm'), name: fc.string(), settings }),
+      ),
+      { maxLength: 11 },
+    ),
+    labels,
+    name: fc.oneof(fc.string({ maxLength: 130 }), fc.constant(null)),
+    timeLimitMinutes: fc.integer({ min: -5, max: 2000 }),
+    tokenInUrl: fc.boolean(),
+    workspaceId: fc.constantFrom('ws_default', 'ws_other', 'ws_archived', 'nope'),
+  },
+  { requiredKeys: [] },
+)
+const account = fc.record(
+  {
+    Name: fc.string({ maxLength: 300 }),
+    Industry: fc.constantFrom('Energy', 'Banking', 'Nope'),
+    AnnualRevenue: fc.oneof(fc.double(), fc.string()),
+    External_Id__c: fc.string({ maxLength: 30 }),
+    Regions__c: fc.string(),
+    Nope__c: fc.string(),
+    Id: fc.string(),
+  },
+  { requiredKeys: [] },
+)
+
+export const ENDPOINTS: readonly Endpoint[] = [
+  // ---- management (/v1): every operation ----
+  { name: 'getMe', surface: 'management', methods: ['GET'], path: fixed('/v1/me') },
+  { name: 'listApps', surface: 'management', methods: ['GET'], path: fixed('/v1/apps') },
+  {
+    name: 'listVersions',
+    surface: 'management',
+    methods: ['GET'],
+    path: () => segment(['crm']).map((id) => `/v1/apps/${id}/versions`),
+  },
+  {
+    name: 'listWorkspaces',
+    surface: 'management',
+    methods: ['GET'],
+    path: fixed('/v1/workspaces'),
+    query: ['archived'],
+  },
+  {
+    name: 'getWorkspace',
+    surface: 'management',
+    methods: ['GET'],
+    path: () => segment(['ws_default', 'ws_other']).map((id) => `/v1/workspaces/${id}`),
+  },
+  {
+    name: 'environments',
+    surface: 'management',
+    methods: ['GET', 'POST', 'PUT'],
+    path: fixed('/v1/environments'),
+    query: ['workspaceId', 'status', 'snapshotId', 'search', 'label'],
+    body: environmentBody,
+  },
+  {
+    name: 'environment',
+    surface: 'management',
+    methods: ['GET', 'PATCH', 'DELETE', 'POST'],
+    path: (ids) => segment([ids.environmentId]).map((id) => `/v1/environments/${id}`),
+    body: fc.record({ labels, name: fc.string({ maxLength: 130 }) }, { requiredKeys: [] }),
+  },
+  {
+    name: 'pause/resume',
+    surface: 'management',
+    methods: ['POST'],
+    path: (ids) =>
+      fc
+        .tuple(segment([ids.environmentId]), fc.constantFrom('pause', 'resume'))
+        .map(([id, verb]) => `/v1/environments/${id}/${verb}`),
+  },
+  {
+    name: 'createCredentials',
+    surface: 'management',
+    methods: ['POST'],
+    path: (ids) =>
+      fc
+        .tuple(segment([ids.environmentId]), segment(['crm']))
+        .map(([id, app]) => `/v1/environments/${id}/apps/${app}/credentials`),
+    body: fc.record({ actorId: fc.constantFrom('admin', 'readonly', 'nobody') }, { requiredKeys: [] }),
+  },
+  {
+    name: 'snapshots',
+    surface: 'management',
+    methods: ['GET', 'POST'],
+    path: fixed('/v1/snapshots'),
+    query: ['workspaceId', 'environmentId', 'status'],
+    body: fc.record(
+      { environmentId: fc.string(), name: fc.string({ maxLength: 130 }) },
+      { requiredKeys: [] },
+    ),
+  },
+  {
+    name: 'snapshot',
+    surface: 'management',
+    methods: ['GET', 'PATCH', 'DELETE'],
+    path: (ids) => segment([ids.snapshotId]).map((id) => `/v1/snapshots/${id}`),
+    body: fc.record({ name: fc.string({ maxLength: 130 }) }, { requiredKeys: [] }),
+  },
+  {
+    name: 'listAuditEvents',
+    surface: 'management',
+    methods: ['GET'],
+    path: fixed('/v1/audit-events'),
+    query: ['workspaceId', 'environmentId'],
+  },
+  {
+    name: 'listRequests/stats',
+    surface: 'management',
+    methods: ['GET'],
+    path: () => fc.constantFrom('/v1/requests', '/v1/requests/stats'),
+    query: [
+      'environmentId',
+      'app',
+      'method',
+      'responseStatus',
+      'statusClass',
+      'writesOnly',
+      'search',
+      'from',
+      'to',
+    ],
+  },
+  {
+    name: 'getRequest/body',
+    surface: 'management',
+    methods: ['GET'],
+    path: (ids) =>
+      fc
+        .tuple(segment([ids.requestId]), fc.constantFrom('', '/body/request', '/body/response', '/body/nope'))
+        .map(([id, tail]) => `/v1/requests/${id}${tail}`),
+  },
+  // ---- native (REST, SOQL) ----
+  {
+    name: 'versions',
+    surface: 'native',
+    methods: ['GET', 'POST'],
+    path: () => fc.constantFrom('/services/data', `${V}`, '/services/data/v99.0', '/services/data/vX'),
+  },
+  {
+    name: 'sobjects',
+    surface: 'native',
+    methods: ['GET', 'POST', 'PATCH'],
+    path: () => segment(['Account', 'Contact', 'Invoice__c']).map((object) => `${V}/sobjects/${object}`),
+    body: account,
+  },
+  {
+    name: 'describe',
+    surface: 'native',
+    methods: ['GET'],
+    path: () =>
+      fc.oneof(
+        fc.constant(`${V}/sobjects`),
+        segment(['Account', 'User']).map((object) => `${V}/sobjects/${object}/describe`),
+      ),
+  },
+  {
+    name: 'record',
+    surface: 'native',
+    methods: ['GET', 'PATCH', 'DELETE', 'POST'],
+    path: (ids) =>
+      fc
+        .tuple(segment(['Account', 'Contact']), segment([ids.accountId, '001Rm0000000001IAA']))
+        .map(([object, id]) => `${V}/sobjects/${object}/${id}`),
+    query: ['fields', '_HttpMethod'],
+    body: account,
+  },
+  {
+    name: 'external id',
+    surface: 'native',
+    methods: ['GET', 'PATCH', 'DELETE'],
+    path: () =>
+      fc
+        .tuple(segment(['External_Id__c', 'Industry']), segment(['ACME-001', 'x']))
+        .map(([field, value]) => `${V}/sobjects/Account/${field}/${value}`),
+    query: ['updateOnly'],
+    body: account,
+  },
+  {
+    name: 'query',
+    surface: 'native',
+    methods: ['GET'],
+    path: () => fc.constantFrom(`${V}/query`, `${V}/queryAll`),
+    query: ['q', 'explain'],
+  },
+  {
+    name: 'query locator',
+    surface: 'native',
+    methods: ['GET'],
+    path: () =>
+      segment(['01gRm0000000001IAA-2000', '01gRm0000000001IAA-0']).map((locator) => `${V}/query/${locator}`),
+  },
+  {
+    name: 'unsupported',
+    surface: 'native',
+    methods: ['GET', 'POST'],
+    path: () => fc.constantFrom(`${V}/limits`, `${V}/search`, `${V}/tooling/query`, '/services/apexrest/x'),
+  },
+  // ---- control API ----
+  { name: 'health', surface: 'control', methods: ['GET'], path: fixed('/__replica/health') },
+  {
+    name: 'clock',
+    surface: 'control',
+    methods: ['GET', 'POST'],
+    path: fixed('/__replica/clock'),
+    body: fc.record({ advanceMs: fc.integer({ min: -1, max: 1000 }) }),
+  },
+  {
+    name: 'lifecycle',
+    surface: 'control',
+    methods: ['GET', 'PUT'],
+    path: fixed('/__replica/lifecycle'),
+    body: fc.record({ startMs: fc.integer({ min: -1, max: 0 }) }, { requiredKeys: [] }),
+  },
+  { name: 'state', surface: 'control', methods: ['GET', 'PUT'], path: fixed('/__replica/state') },
+  { name: 'faults', surface: 'control', methods: ['GET', 'DELETE'], path: fixed('/__replica/faults') },
+  {
+    name: 'seed',
+    surface: 'control',
+    methods: ['POST'],
+    path: () => fc.constantFrom('/__replica/seed/environment', '/__replica/seed/snapshot'),
+    body: fc.record(
+      { status: fc.constantFrom('running', 'paused', 'nope'), name: fc.string(), labels },
+      { requiredKeys: [] },
+    ),
+  },
+]

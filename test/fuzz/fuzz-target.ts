@@ -1,0 +1,162 @@
+/**
+ * The mock the fuzz suite attacks, and the invariants every answer must keep:
+ * - no 5xx (but the native surface's deliberate `501 FEATURE_NOT_ENABLED` for what the replica
+ *   does not emulate, README "The CRM replica");
+ * - an answer within `ANSWER_BOUND_MS` (no hang);
+ * - every error in its surface's format (management `{ error: { code, message, requestId } }`,
+ *   native `[{ message, errorCode }]` or a gateway refusal `{ error: { code, message } }`);
+ * - a refused write changes nothing (the stored state is the same before and after).
+ * In-process through `mock.fetch` by default; `FUZZ_TRANSPORT=http` runs it against the
+ * standalone server.
+ */
+import { createReplicaMock, type ReplicaMock } from '../../src/index.js'
+import { ErrorBody } from '../../src/schemas/index.js'
+import { createReplicaServer, type ReplicaServer } from '../../src/server/index.js'
+import type { KnownIds, Surface } from './endpoints.js'
+
+export const ANSWER_BOUND_MS = 5000
+
+export interface FuzzRequest {
+  surface: Surface
+  method: string
+  path: string
+  query: string
+  headers: Record<string, string>
+  body: string | undefined
+  /** Who calls: a management token, an app token, or none. */
+  token: string | undefined
+}
+
+export interface FuzzTarget {
+  mock: ReplicaMock
+  baseUrl: string
+  ids: KnownIds
+  /** App token of the environment native calls go to. */
+  appToken: string
+  send(request: FuzzRequest): Promise<{ status: number; text: string; contentType: string }>
+  close(): Promise<void>
+}
+
+export async function createFuzzTarget(): Promise<FuzzTarget> {
+  const options = { clock: 'manual' as const }
+  let server: ReplicaServer | undefined
+  let mock: ReplicaMock
+  if (process.env.FUZZ_TRANSPORT === 'http') {
+    server = await createReplicaServer({ ...options, port: 0 })
+    mock = server.mock
+  } else mock = createReplicaMock(options)
+  await mock.ready()
+  const baseUrl = server?.url ?? mock.baseUrl
+  const call = async (method: string, path: string, token: string, body?: unknown) => {
+    const response = await mock.fetch(
+      new Request(baseUrl + path, {
+        method,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }),
+    )
+    return (await response.json()) as any
+  }
+  const managed = await call('POST', '/v1/environments', 'test-api-key', {
+    apps: ['crm'],
+    timeLimitMinutes: 1440,
+  })
+  const native = await call('POST', '/v1/environments', 'test-member-token', {
+    apps: ['crm'],
+    timeLimitMinutes: 1440,
+  })
+  const credentials = await call(
+    'POST',
+    `/v1/environments/${native.id}/apps/crm/credentials`,
+    'test-member-token',
+    {},
+  )
+  await call('GET', '/services/data/v60.0/sobjects/Account/001Rm0000000001IAA', credentials.token)
+  const snapshot = await call('POST', '/v1/snapshots', 'test-api-key', { environmentId: managed.id })
+  const requests = await call('GET', `/v1/requests?environmentId=${native.id}`, 'test-member-token')
+  const [accountId] = mock.records(native.id).insert('Account', [{ Name: 'Fuzz', External_Id__c: 'FUZZ-1' }])
+
+  return {
+    mock,
+    baseUrl,
+    ids: {
+      environmentId: managed.id,
+      snapshotId: snapshot.id,
+      requestId: requests.data[0].id,
+      accountId: accountId!,
+    },
+    appToken: credentials.token,
+    async send(request) {
+      const url = `${baseUrl}${request.path}${request.query ? `?${request.query}` : ''}`
+      const headers = { ...request.headers }
+      if (request.token !== undefined) headers.authorization = `Bearer ${request.token}`
+      const method = request.method
+      const init: RequestInit = { method, headers, body: method === 'GET' ? undefined : request.body }
+      const answer = (async () => {
+        const response = server ? await fetch(url, init) : await mock.fetch(new Request(url, init))
+        return {
+          status: response.status,
+          text: await response.text(),
+          contentType: response.headers.get('content-type') ?? '',
+        }
+      })()
+      return withBound(answer, `${method} ${request.path}`)
+    },
+    close: async () => {
+      await server?.close()
+    },
+  }
+}
+
+async function withBound<T>(answer: Promise<T>, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined
+  const bound = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`No answer within ${ANSWER_BOUND_MS} ms: ${what}`)),
+      ANSWER_BOUND_MS,
+    )
+  })
+  try {
+    return await Promise.race([answer, bound])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+/** What must not change when a write is refused: the stored state (not the clock, calls or audit). */
+export function storedState(mock: ReplicaMock): string {
+  const { store, environmentData } = mock.exportState()
+  return JSON.stringify({ collections: store.collections, environmentData })
+}
+
+/** Why an answer breaks an invariant, or undefined when it keeps them all. */
+export function invariantBroken(
+  surface: Surface,
+  answer: { status: number; text: string; contentType: string },
+): string | undefined {
+  const notEmulated =
+    surface === 'native' && answer.status === 501 && answer.text.includes('"FEATURE_NOT_ENABLED"')
+  if (answer.status >= 500 && !notEmulated) return `answered ${answer.status}: ${answer.text.slice(0, 300)}`
+  if (answer.status < 400) return undefined
+  let body: unknown
+  try {
+    body = JSON.parse(answer.text)
+  } catch {
+    // node answers a request it cannot parse itself (431, 400) with no body
+    return answer.text === '' && (answer.status === 431 || answer.status === 400)
+      ? undefined
+      : `error ${answer.status} is not JSON: ${answer.text.slice(0, 200)}`
+  }
+  if (surface !== 'native') {
+    return ErrorBody.safeParse(body).success
+      ? undefined
+      : `not a management error body: ${answer.text.slice(0, 200)}`
+  }
+  const nativeItems =
+    Array.isArray(body) &&
+    body.length > 0 &&
+    body.every((item) => typeof item?.message === 'string' && typeof item?.errorCode === 'string')
+  const refusal =
+    typeof (body as any)?.error?.code === 'string' && typeof (body as any)?.error?.message === 'string'
+  return nativeItems || refusal ? undefined : `not a native error body: ${answer.text.slice(0, 200)}`
+}
