@@ -21,6 +21,7 @@ import { identityRoutes } from './identity-routes.js'
 import { oauthRoutes } from './oauth-routes.js'
 import { bulkRoutes } from './bulk-routes.js'
 import { queryRoutes } from './query-routes.js'
+import { searchLimitsRoutes } from './search-limits-routes.js'
 import { soapRoutes } from './soap-routes.js'
 import { sobjectRoutes } from './sobject-routes.js'
 import { whenStoreFree } from './store-turn.js'
@@ -79,6 +80,7 @@ export function createCrmRoutes(): Hono<NativeEnv> {
   resource(version, '/', { GET: listResources })
   sobjectRoutes(version)
   queryRoutes(version)
+  searchLimitsRoutes(version)
   compositeRoutes(version, (request, env) => app.fetch(request, env))
   bulkRoutes(version)
   unsupportedVersionedRoutes(version)

@@ -14,6 +14,7 @@ import { ReplicaError, UnsupportedFeatureError } from '../errors.js'
 import type { SoqlRows } from '../soql/index.js'
 import { basePath, type NativeContext, type NativeEnv } from './native-env.js'
 import { resource } from './method-dispatch.js'
+import { refuseUnknownParams } from './query-params.js'
 
 export const DEFAULT_BATCH_SIZE = 2000
 export const MIN_BATCH_SIZE = 200
@@ -32,7 +33,12 @@ export function queryRoutes(app: Hono<NativeEnv>): void {
   resource(app, '/queryAll/:locator', { GET: (c) => moreResults(c, 'queryAll') })
 }
 
+/** What the query resource defines (`_HttpMethod`: the method override every route takes). */
+const QUERY_PARAMS: ReadonlySet<string> = new Set(['q', 'columns', 'explain', '_HttpMethod'])
+const PAGE_PARAMS: ReadonlySet<string> = new Set(['_HttpMethod'])
+
 function runQuery(c: NativeContext, kind: QueryKind): Response {
+  refuseUnknownParams(c, QUERY_PARAMS)
   if (c.req.query('explain') !== undefined) throw new UnsupportedFeatureError('A query plan (explain)')
   const text = c.req.query('q')
   if (text === undefined || text.trim() === '') {
@@ -58,6 +64,7 @@ function runQuery(c: NativeContext, kind: QueryKind): Response {
 }
 
 function moreResults(c: NativeContext, kind: QueryKind): Response {
+  refuseUnknownParams(c, PAGE_PARAMS)
   const match = LOCATOR.exec(c.req.param('locator')!)
   if (!match) throw new ReplicaError('INVALID_QUERY_LOCATOR', 'invalid query locator')
   const batchSize = batchSizeOf(c)

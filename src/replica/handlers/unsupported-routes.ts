@@ -10,9 +10,7 @@ import type { NativeEnv } from './native-env.js'
 
 /** Path (relative to `/services/data/vXX.X`) -> feature. */
 const VERSIONED: ReadonlyArray<[string, string]> = [
-  ['/search', 'SOSL search'],
   ['/parameterizedSearch', 'Parameterized search'],
-  ['/limits', 'Org limits'],
   ['/recent', 'Recently viewed items'],
   ['/tooling/*', 'Tooling API'],
   ['/analytics/*', 'Analytics (reports and dashboards)'],
