@@ -160,6 +160,8 @@ function insertSession(ctx: ManagementContext, values: NewSession): Promise<Stor
 }
 
 function insertRow(ctx: ManagementContext, values: NewSession): Promise<StoredAppSession> {
+  // recorded calls never show an issued token, wherever it appears
+  ctx.secrets.add(values.id)
   return ctx.store.appSessions.insert({
     redirectUri: null,
     codeChallenge: null,

@@ -190,7 +190,16 @@ function learnSecrets(runtime: ReplicaRuntime): void {
   if (options.adminToken) ctx.secrets.add(options.adminToken)
   for (const member of ctx.store.members.all()) ctx.secrets.add(member.token)
   for (const key of ctx.store.apiKeys.all()) ctx.secrets.add(key.token)
-  for (const credentials of ctx.store.credentials.all()) ctx.secrets.add(credentials.token)
+  for (const credentials of ctx.store.credentials.all()) {
+    for (const secret of [
+      credentials.token,
+      credentials.previousToken,
+      credentials.password,
+      credentials.clientSecret,
+    ])
+      if (secret) ctx.secrets.add(secret)
+  }
+  for (const session of ctx.store.appSessions.all()) ctx.secrets.add(session.id)
 }
 
 /** The apps of environments whose data is held (not deleted or failed), from the live store. */
