@@ -247,6 +247,90 @@ describe.sequential('sf CLI', () => {
   )
 
   it(
+    'exports with Bulk API 2.0 and imports a CSV back (data export bulk / import bulk)',
+    async () => {
+      const exportFile = join(sf.home, 'accounts.csv')
+      const exported = await sf.run([
+        'data',
+        'export',
+        'bulk',
+        '-o',
+        'rep',
+        '--query',
+        'SELECT Id, Name, Industry FROM Account ORDER BY Name',
+        '--output-file',
+        exportFile,
+        '--wait',
+        '2',
+      ])
+      expect(exported.json.status, JSON.stringify(exported.json)).toBe(0)
+      const count = server.mock.records(environment.id).count('Account')
+      expect(exported.json.result.totalSize).toBe(count)
+      const lines = (await readFile(exportFile, 'utf8')).trim().split('\n')
+      expect(lines[0]!.replaceAll('"', '')).toBe('Id,Name,Industry')
+      expect(lines).toHaveLength(count + 1)
+
+      const importFile = join(sf.home, 'new-accounts.csv')
+      await writeFile(importFile, 'Name,Industry\nBulk One,Energy\nBulk Two,Retail\n')
+      const imported = await sf.run([
+        'data',
+        'import',
+        'bulk',
+        '-o',
+        'rep',
+        '--file',
+        importFile,
+        '--sobject',
+        'Account',
+        '--wait',
+        '2',
+      ])
+      expect(imported.json.status, JSON.stringify(imported.json)).toBe(0)
+      expect(imported.json.result).toMatchObject({
+        processedRecords: 2,
+        successfulRecords: 2,
+        failedRecords: 0,
+      })
+      expect(rows("SELECT Name, Industry FROM Account WHERE Name LIKE 'Bulk %' ORDER BY Name")).toMatchObject(
+        [
+          { Name: 'Bulk One', Industry: 'Energy' },
+          { Name: 'Bulk Two', Industry: 'Retail' },
+        ],
+      )
+    },
+    TIMEOUT,
+  )
+
+  it(
+    'lists the org limits and searches with SOSL (org list limits / data search)',
+    async () => {
+      const limits = await sf.run(['org', 'list', 'limits', '-o', 'rep'])
+      expect(limits.json.result).toEqual(
+        expect.arrayContaining([
+          { name: 'DailyApiRequests', max: 15000, remaining: expect.any(Number) },
+          { name: 'DataStorageMB', max: 5, remaining: 5 },
+        ]),
+      )
+      const search = await sf.run([
+        'data',
+        'search',
+        '-o',
+        'rep',
+        '--query',
+        'FIND {Acme} IN NAME FIELDS RETURNING Account(Name)',
+      ])
+      expect(search.json.status, JSON.stringify(search.json)).toBe(0)
+      expect(search.json.result.searchRecords).toEqual([
+        expect.objectContaining({
+          attributes: expect.objectContaining({ type: 'Account' }),
+          Name: 'Acme Corporation',
+        }),
+      ])
+    },
+    TIMEOUT,
+  )
+
+  it(
     'reports a bad token as an invalid session (INVALID_SESSION_ID)',
     async () => {
       const orgId = credentials.token.split('!')[0]
