@@ -29,15 +29,18 @@ export function checksum(id15: string): string {
 }
 
 /**
- * The 18-character Organization id of an environment: `00D` + pod `Rm` + `0` + 9 base-62
- * characters of a hash of the environment id.
+ * The 18-character Organization id of an environment: `00D` + pod `Rm` + `0` + a 9-character
+ * base-62 counter taken from a hash of the environment id.
  * @note Derived, not stored: environments of saved states get theirs without a migration, and the
- * same environment id always has the same org id (two apps of one environment share it).
+ * same environment id always has the same org id (two apps of one environment share it). The
+ * counter is kept under 2^48 so it stays a safe integer where the record store reads it back as
+ * the Organization table's id counter.
  */
 export function organizationIdOf(environmentId: string): string {
   const digest = createHash('sha256').update(environmentId).digest()
+  let value = digest.readUIntBE(0, 6)
   let counter = ''
-  for (let i = 0; i < 9; i++) counter += BASE62[digest[i]! % 62]
+  for (let i = 0; i < 9; i++, value = Math.floor(value / 62)) counter = BASE62[value % 62] + counter
   const id15 = `${ORGANIZATION_KEY_PREFIX}Rm0${counter}`
   return id15 + checksum(id15)
 }
