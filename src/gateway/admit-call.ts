@@ -10,6 +10,7 @@ import type { Version } from '../schemas/app.js'
 import type { AppPath } from './app-path.js'
 import { GatewayRefusal, type RefusedCallTarget } from './gateway-refusal.js'
 import type { ReceivedCall } from './received-call.js'
+import { isLoginPath, loginHints } from './login-call.js'
 import { resolveAppCall } from './resolve-app-call.js'
 
 /** A call the gateway lets through to the app. */
@@ -31,11 +32,13 @@ export async function admitCall(
 ): Promise<AdmittedCall> {
   const { request, url, path } = call
   if (!path) throw new GatewayRefusal('not_found', `Failed to find route: ${request.method} ${url.pathname}`)
+  const login = isLoginPath(path.nativePath)
   const target = await resolveAppCall(ctx, {
     headerToken: call.headerToken,
-    urlToken: path.urlToken,
+    urlToken: path.urlToken ?? call.queryToken,
     prefix: path.prefix,
     headers: request.headers,
+    login: login ? loginHints(call) : undefined,
   })
   const { environment, app } = target
   const where = { environmentId: environment.id, app: app.name }
@@ -56,6 +59,7 @@ export async function admitCall(
     actor: target.actor,
     apiVersions: apiVersions(target.version),
   }
+  if (login) native.login = true
   return { path, where, native }
 }
 

@@ -11,8 +11,9 @@
  *    response over the cap (`call-app.ts`);
  * 5. record the call (`record-call.ts`; best effort: a failure to record never changes the answer),
  *    and count it for the fidelity report (`count-native-usage.ts`).
- * A refusal at any step is answered in the gateway's error format, and recorded when the call
- * can be tied to an environment. A GET or HEAD at the root reaches the app as the very request
+ * A refusal at any step is answered in the gateway's error format (an authentication failure on a
+ * native path in the native one, `native-auth-failure.ts`), and recorded when the call can be tied
+ * to an environment. A GET or HEAD at the root reaches the app as the very request
  * the client sent.
  */
 import type { ManagementContext } from '../management/context.js'
@@ -23,6 +24,7 @@ import { type CallOutcome, refusedOutcome } from './call-outcome.js'
 import { countNativeUsage } from './count-native-usage.js'
 import { GatewayRefusal } from './gateway-refusal.js'
 import { hasGatewayFaults, injectFaults } from './inject-faults.js'
+import { nativeAuthFailure } from './native-auth-failure.js'
 import { type ReceivedCall, receiveCall } from './received-call.js'
 import { recordCall } from './record-call.js'
 
@@ -93,6 +95,13 @@ function refusal(ctx: ManagementContext, call: ReceivedCall, error: unknown): Ca
   if (!call.pending && refusal.target) {
     call.pending = ctx.requestLog.begin(refusal.target.environmentId)
     call.app = refusal.target.app
+  }
+  const nativePath = call.path?.nativePath
+  if (
+    (refusal.code === 'unauthenticated' || refusal.code === 'prefix_mismatch') &&
+    nativePath !== undefined
+  ) {
+    return nativeAuthFailure(refusal, nativePath)
   }
   return refusedOutcome(refusal)
 }

@@ -15,6 +15,8 @@ export interface ReceivedCall {
   path: AppPath | undefined
   /** The Bearer token of the `Authorization` header, if any. */
   headerToken: string | undefined
+  /** The `oauth_token` query parameter of an identity call (`/id/...`, `/services/oauth2/userinfo`). */
+  queryToken: string | undefined
   body: RequestBody
   /** The cap its body was read against (bytes): the upload limit for a CSV upload. */
   bodyCap: number
@@ -37,8 +39,9 @@ export async function receiveCall(
   rawHeaders: readonly string[] | undefined,
 ): Promise<ReceivedCall> {
   const url = splitUrl(request.url)
-  const path = parseAppPath(url.pathname)
+  const path = parseAppPath(collapseSlashes(url.pathname))
   const headerToken = bearerToken(request.headers.get('authorization'))
+  const queryToken = path && isIdentityPath(path.nativePath) ? oauthToken(url.search) : undefined
   const bodyCap = bodyCapOf(request.method, path?.nativePath, caps)
   const body = await readRequestBody(request, bodyCap)
   return {
@@ -46,6 +49,7 @@ export async function receiveCall(
     url,
     path,
     headerToken,
+    queryToken,
     body,
     bodyCap,
     receivedAtMs,
@@ -54,6 +58,24 @@ export async function receiveCall(
     app: '',
     injectedMs: 0,
   }
+}
+
+/**
+ * `//services/data/...` is `/services/data/...`: the Salesforce CLI keeps its instance URL with a
+ * trailing slash and jsforce follows no redirect, so repeated slashes are served, not redirected.
+ */
+export function collapseSlashes(pathname: string): string {
+  return pathname.includes('//') ? pathname.replace(/\/{2,}/g, '/') : pathname
+}
+
+/** Identity calls may carry the token as `?oauth_token=` (jsforce's `conn.identity()` does). */
+function isIdentityPath(nativePath: string): boolean {
+  return nativePath.startsWith('/id/') || nativePath === '/services/oauth2/userinfo'
+}
+
+function oauthToken(search: string): string | undefined {
+  if (!search.includes('oauth_token=')) return undefined
+  return new URLSearchParams(search).get('oauth_token') ?? undefined
 }
 
 function bearerToken(header: string | null): string | undefined {

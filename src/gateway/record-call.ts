@@ -28,7 +28,7 @@ export function recordCall(ctx: ManagementContext, call: ReceivedCall, outcome: 
       responseBody: outcome.body,
       receivedAtMs: call.receivedAtMs,
       durationMs,
-      secrets: secretsOf(call.headerToken, path?.urlToken),
+      secrets: secretsOf(call, outcome),
       credentialsExchange: path !== undefined && isCredentialsExchange(path.nativePath),
     })
   } catch (error) {
@@ -37,12 +37,50 @@ export function recordCall(ctx: ManagementContext, call: ReceivedCall, outcome: 
   }
 }
 
-function secretsOf(headerToken: string | undefined, urlToken: string | undefined): string[] {
-  if (headerToken === undefined) return urlToken === undefined ? [] : [urlToken]
-  return urlToken === undefined || urlToken === headerToken ? [headerToken] : [headerToken, urlToken]
+/** Query parameters that hold secrets (the login endpoints' passwords, client secrets, codes, tokens). */
+const SECRET_PARAMS = [
+  'password',
+  'client_secret',
+  'code',
+  'code_verifier',
+  'refresh_token',
+  'token',
+  'access_token',
+  'oauth_token',
+]
+const HAS_SECRET_PARAM = new RegExp(`[?&](?:${SECRET_PARAMS.join('|')})=`)
+
+/**
+ * Every secret the call carries, for the recording to blank wherever it appears: the tokens it
+ * presented (Authorization, `/t/{token}`, `?oauth_token=`), secrets in its query string, and the
+ * authorization code a login redirect hands out; each also in the form URL-encoded forms write
+ * (`!` as `%21`, which `encodeURIComponent` leaves as it is).
+ */
+export function secretsOf(call: ReceivedCall, outcome: CallOutcome): string[] {
+  const found = new Set<string>()
+  for (const token of [call.headerToken, call.path?.urlToken, call.queryToken]) if (token) found.add(token)
+  if (HAS_SECRET_PARAM.test(call.url.search)) addParams(found, new URLSearchParams(call.url.search))
+  const location = outcome.response.headers.get('location')
+  if (location && HAS_SECRET_PARAM.test(location))
+    addParams(found, new URLSearchParams(location.slice(location.indexOf('?'))))
+  const out: string[] = []
+  for (const secret of found) {
+    out.push(secret)
+    if (secret.includes('!')) out.push(secret.replaceAll('!', '%21'))
+  }
+  return out
 }
 
-/** Login and OAuth token calls carry secrets in their bodies. */
+function addParams(found: Set<string>, params: URLSearchParams): void {
+  for (const name of SECRET_PARAMS)
+    for (const value of params.getAll(name)) if (value !== '') found.add(value)
+}
+
+/** Login, OAuth and SOAP calls carry secrets (passwords, tokens, session ids) in their bodies. */
 function isCredentialsExchange(nativePath: string): boolean {
-  return nativePath === '/login' || nativePath.startsWith('/services/oauth2/')
+  return (
+    nativePath === '/login' ||
+    nativePath.startsWith('/services/oauth2/') ||
+    nativePath.startsWith('/services/Soap/')
+  )
 }

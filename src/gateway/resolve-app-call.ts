@@ -10,11 +10,12 @@
  * gateway's refusals; it reads management's credentials and operations, which sit below it.
  */
 import type { Version } from '../schemas/app.js'
-import type { StoredCredentials, StoredEnvironment, StoredEnvironmentApp } from '../store/stored-records.js'
+import type { StoredEnvironment, StoredEnvironmentApp } from '../store/stored-records.js'
 import type { ManagementContext } from '../management/context.js'
-import { findCredentialsByToken } from '../management/credentials.js'
+import { findAppToken } from '../management/credentials.js'
 import { runOperation } from '../management/operation.js'
 import { GatewayRefusal, type RefusedCallTarget } from './gateway-refusal.js'
+import { type LoginHints, resolveLoginTarget } from './login-call.js'
 
 export interface AppCallInput {
   /** The Bearer token of the `Authorization` header, if any. */
@@ -25,6 +26,11 @@ export interface AppCallInput {
   prefix?: { environmentId: string; appName?: string | undefined } | undefined
   /** The request headers (for the version's actor header). */
   headers: { get(name: string): string | null }
+  /**
+   * Set for a login call (`login-call.ts`): it needs no token; what it names ties it to an
+   * environment app, and the app authenticates it.
+   */
+  login?: LoginHints | undefined
 }
 
 /** A call the gateway may pass to the app. */
@@ -33,42 +39,39 @@ export interface AppCallTarget {
   app: StoredEnvironmentApp
   /** The catalog version the app runs (its APIs list the native API versions served). */
   version: Version | undefined
-  /** The actor the call runs as. */
+  /** The actor the call runs as; empty for a login call (the login says who). */
   actor: string
-  /** The token that authenticated the call. */
-  token: string
 }
 
 export async function resolveAppCall(ctx: ManagementContext, input: AppCallInput): Promise<AppCallTarget> {
   const { prefix } = input
   // until the token names one, a refusal is recorded under the environment the prefix names
   const prefixed = prefix && ctx.store.environments.get(prefix.environmentId)
-  const { token, credentials } = authenticate(
-    ctx,
-    input,
-    prefixed ? { environmentId: prefixed.id, app: prefix.appName ?? '' } : undefined,
-  )
+  const refusalTarget = prefixed ? { environmentId: prefixed.id, app: prefix.appName ?? '' } : undefined
+  const owner: { environmentId: string; app: string; actorId?: string } = input.login
+    ? resolveLoginTarget(ctx, prefix, input.login, refusalTarget)
+    : authenticate(ctx, input, refusalTarget)
 
   // applies due lifecycle transitions (a start that has completed); nothing to await when none is due
   const next = ctx.due.nextAt()
   if (next !== undefined && next <= ctx.clock.nowMs()) await runOperation(ctx, () => undefined)
-  const environment = ctx.store.environments.get(credentials.environmentId)
-  const target: RefusedCallTarget = { environmentId: credentials.environmentId, app: credentials.app }
+  const environment = ctx.store.environments.get(owner.environmentId)
+  const target: RefusedCallTarget = { environmentId: owner.environmentId, app: owner.app }
   if (!environment) {
     throw new GatewayRefusal(
       'environment_not_found',
-      `Failed to find environment "${credentials.environmentId}"`,
+      `Failed to find environment "${owner.environmentId}"`,
       target,
     )
   }
-  checkPrefix(environment, credentials.app, prefix, target)
+  checkPrefix(environment, owner.app, prefix, target)
   checkRunning(ctx, environment, target)
 
-  const app = environment.apps.find((entry) => entry.name === credentials.app)
+  const app = environment.apps.find((entry) => entry.name === owner.app)
   if (!app) {
     throw new GatewayRefusal(
       'app_not_found',
-      `Failed to find app "${credentials.app}" in environment "${environment.id}"`,
+      `Failed to find app "${owner.app}" in environment "${environment.id}"`,
       target,
     )
   }
@@ -77,17 +80,16 @@ export async function resolveAppCall(ctx: ManagementContext, input: AppCallInput
     environment,
     app,
     version,
-    actor: chooseActor(version, credentials.actorId, input.headers, target),
-    token,
+    actor: owner.actorId === undefined ? '' : chooseActor(version, owner.actorId, input.headers, target),
   }
 }
 
-/** The token the call presents (header or URL, which must agree) and the credentials it names. */
+/** Who the token the call presents (header or URL, which must agree) was issued to. */
 function authenticate(
   ctx: ManagementContext,
   input: AppCallInput,
   target: RefusedCallTarget | undefined,
-): { token: string; credentials: StoredCredentials } {
+): { environmentId: string; app: string; actorId: string } {
   const { headerToken, urlToken } = input
   if (headerToken !== undefined && urlToken !== undefined && headerToken !== urlToken) {
     throw new GatewayRefusal(
@@ -104,8 +106,8 @@ function authenticate(
       target,
     )
   }
-  const credentials = findCredentialsByToken(ctx, token)
-  if (!credentials) {
+  const owner = findAppToken(ctx, token)
+  if (!owner) {
     const management =
       ctx.store.members.findBy('token', token).length > 0 ||
       ctx.store.apiKeys.findBy('token', token).length > 0
@@ -117,7 +119,7 @@ function authenticate(
       target,
     )
   }
-  return { token, credentials }
+  return owner
 }
 
 /** An `/apps/{environmentId}[/{appName}]` prefix must name the token's environment and app. */

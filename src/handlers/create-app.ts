@@ -5,7 +5,9 @@
  * the apps (`/apps/...` and native paths at the root), one error path.
  */
 import { Hono } from 'hono'
+import { getPath } from 'hono/utils/url'
 import { createGateway } from '../gateway/create-gateway.js'
+import { collapseSlashes } from '../gateway/received-call.js'
 import type { NativeHandler } from '../replica/native-call.js'
 import { ManagementError } from '../management/errors.js'
 import { bulkFaultMatches } from '../management/faults.js'
@@ -21,7 +23,8 @@ import { toManagementErrorResponse } from './http/to-error-response.js'
 import { managementRoutes } from './management/management-routes.js'
 
 export function createApp(runtime: ReplicaRuntime) {
-  const app = new Hono<ReplicaEnv>()
+  // `//services/data` is routed as `/services/data` (see `collapseSlashes`)
+  const app = new Hono<ReplicaEnv>({ getPath: (request) => collapseSlashes(getPath(request)) })
 
   const access = controlAccessOf(runtime)
   const cors = corsPolicy((origin) => controlOriginAllowed(access, origin))
@@ -59,6 +62,7 @@ export type ReplicaApp = ReturnType<typeof createApp>
 export function nativeHandlerOf(runtime: ReplicaRuntime): (appId: string) => NativeHandler {
   const builtIn = createCrmNativeHandler({
     appFor: (call) => runtime.apps.get(call.environmentId, call.appName),
+    management: runtime.ctx,
     bulk: {
       delayMs: () => runtime.lifecycle.bulkMs,
       takeFault: (target) => {

@@ -1,7 +1,8 @@
 /**
  * @module
  * App URLs (`/apps/{environmentId}/...`) and native paths at the root of the base URL
- * (`/services/...`, for stock clients that treat the instance URL as an origin) go to the gateway.
+ * (`/services/...` and the identity URLs `/id/{orgId}/{userId}`, for stock clients that treat the
+ * instance URL as an origin) go to the gateway.
  */
 import type { HttpBindings } from '@hono/node-server'
 import { type Context, Hono } from 'hono'
@@ -15,6 +16,7 @@ export function gatewayRoutes(gateway: Gateway) {
     .all('/apps/*', pass)
     .all('/services', pass)
     .all('/services/*', pass)
+    .all('/id/*', pass)
 }
 
 /**

@@ -2,11 +2,20 @@
  * @module
  * Credentials for calling one app of an environment as one actor (spec "Authentication" 6). The
  * token is issued once per (environment, app, actor) and returned every time after; the gateway
- * resolves a token back to that triple with `findCredentialsByToken`.
+ * resolves a token back to that triple with `findAppToken` (credentials tokens, and the tokens
+ * the app's login endpoints issued, see `app-sessions.ts`).
+ *
+ * App tokens have Salesforce's session id shape, `<organization id>!<secret>`, with the
+ * environment's organization id (`organizationIdOf`): stock clients (the Salesforce CLI) refuse
+ * any other shape. When the app version has an interactive Api, the credentials also say how to
+ * log in (`login`): the app URL as the login URL (OAuth 2.0 token endpoint and SOAP login below
+ * it), the actor's username and OAuth client id, its password and client secret.
  */
 import type { Credentials, CredentialsLogin } from '../schemas/credentials.js'
-import { makeId } from '../store/ids.js'
+import { randomBase36 } from '../store/ids.js'
+import { appToken, organizationIdOf } from '../store/salesforce-ids.js'
 import type { StoredCredentials, StoredEnvironment } from '../store/stored-records.js'
+import type { Version } from '../schemas/app.js'
 import { recordAuditEvent } from './audit.js'
 import type { ManagementContext } from './context.js'
 import { appUrl, visibleEnvironment } from './environment-view.js'
@@ -15,8 +24,16 @@ import { expiresAfter } from './lifecycle.js'
 import type { Call } from './auth.js'
 import { runOperation } from './operation.js'
 
+/** `credentials.login.authentication`: OAuth 2.0 (and SOAP `login`) with the details given. */
+export const LOGIN_AUTHENTICATION = 'oauth2'
+
 export function credentialsKey(environmentId: string, app: string, actorId: string): string {
   return JSON.stringify([environmentId, app, actorId])
+}
+
+/** A new app token of the environment: `<organization id>!<40 random characters>`. */
+export function makeAppToken(environmentId: string): string {
+  return appToken(organizationIdOf(environmentId), randomBase36(40))
 }
 
 export function createCredentials(
@@ -45,18 +62,11 @@ export function createCredentials(
       throw invalidRequest(`Failed to create credentials: ${message}`, { actorId: [message] })
     }
 
-    const id = credentialsKey(environmentId, appName, actorId)
-    const stored =
-      ctx.store.credentials.get(id) ??
-      (await ctx.store.credentials.insert({
-        id,
-        environmentId,
-        app: appName,
-        actorId,
-        token: makeId('token'),
-        createdAt: ctx.clock.now().toISOString(),
-      }))
+    const interactive = version?.apis.find((api) => api.interactive)
+    const stored = await storedCredentials(ctx, environmentId, appName, actorId, interactive !== undefined)
     ctx.secrets.add(stored.token)
+    if (stored.password) ctx.secrets.add(stored.password)
+    if (stored.clientSecret) ctx.secrets.add(stored.clientSecret)
     await recordAuditEvent(ctx, {
       name: 'credentials.created',
       call,
@@ -66,19 +76,9 @@ export function createCredentials(
       data: { app: appName, actorId },
     })
 
-    const apis = version?.apis ?? []
     const url = appUrl(ctx.baseUrl(), environmentId, appName)
     const headers: Record<string, string> = { Authorization: `Bearer ${stored.token}` }
-    for (const api of apis) if (api.actorHeader) headers[api.actorHeader] = actorId
-    const interactive = apis.find((api) => api.interactive)
-    const login: CredentialsLogin | null = interactive
-      ? {
-          authentication: 'token',
-          url: `${url}/login`,
-          parameters: interactive.actorVariable ? { [interactive.actorVariable]: actorId } : {},
-          secrets: { token: stored.token },
-        }
-      : null
+    for (const api of version?.apis ?? []) if (api.actorHeader) headers[api.actorHeader] = actorId
     return {
       environmentId,
       app: appName,
@@ -87,9 +87,68 @@ export function createCredentials(
       headers,
       token: stored.token,
       expiresAt: credentialsExpiry(ctx, environment),
-      login,
+      login: interactive ? loginDetails(ctx, stored, url, interactive) : null,
     }
   })
+}
+
+/** The row of (environment, app, actor): issued on first use; login secrets added once needed. */
+async function storedCredentials(
+  ctx: ManagementContext,
+  environmentId: string,
+  app: string,
+  actorId: string,
+  interactive: boolean,
+): Promise<StoredCredentials> {
+  const id = credentialsKey(environmentId, app, actorId)
+  const existing = ctx.store.credentials.get(id)
+  const secrets = interactive ? loginSecrets(existing) : {}
+  if (existing) {
+    return Object.keys(secrets).length === 0 ? existing : ctx.store.credentials.update(id, secrets)
+  }
+  return ctx.store.credentials.insert({
+    id,
+    environmentId,
+    app,
+    actorId,
+    token: makeAppToken(environmentId),
+    ...secrets,
+    createdAt: ctx.clock.now().toISOString(),
+  })
+}
+
+/** Login secrets a row lacks (rows of older states, or issued before the version was interactive). */
+function loginSecrets(
+  row: StoredCredentials | undefined,
+): Partial<Pick<StoredCredentials, 'clientId' | 'clientSecret' | 'password'>> {
+  if (row?.clientId && row.clientSecret && row.password) return {}
+  return {
+    // the shapes of Salesforce consumer keys and secrets
+    clientId: row?.clientId ?? `3MVG9Rm${randomBase36(40)}`,
+    clientSecret: row?.clientSecret ?? randomBase36(48).toUpperCase(),
+    password: row?.password ?? randomBase36(20),
+  }
+}
+
+function loginDetails(
+  ctx: ManagementContext,
+  stored: StoredCredentials,
+  url: string,
+  interactive: Version['apis'][number],
+): CredentialsLogin {
+  const parameters: Record<string, string> = {}
+  const username = ctx.environmentData
+    .get(stored.environmentId, stored.app)
+    ?.userOf?.(stored.actorId)?.username
+  if (username !== undefined) parameters.username = username
+  parameters.client_id = stored.clientId!
+  if (interactive.actorVariable) parameters[interactive.actorVariable] = stored.actorId
+  return {
+    authentication: LOGIN_AUTHENTICATION,
+    url,
+    parameters,
+    secrets: { password: stored.password!, client_secret: stored.clientSecret! },
+  }
 }
 
 /**
@@ -102,7 +161,46 @@ function credentialsExpiry(ctx: ManagementContext, environment: StoredEnvironmen
   return expiresAfter(start, environment.timeLimitMinutes)
 }
 
-/** The (environment, app, actor) an app token was issued for (for the gateway). */
-export function findCredentialsByToken(ctx: ManagementContext, token: string): StoredCredentials | undefined {
-  return ctx.store.credentials.findBy('token', token)[0]
+/** Who an app token was issued to. */
+export interface AppTokenOwner {
+  environmentId: string
+  app: string
+  actorId: string
+  /** `credentials`: from createCredentials; `session`: from the app's login endpoints. */
+  kind: 'credentials' | 'session'
+}
+
+/**
+ * The (environment, app, actor) an app token was issued for (for the gateway): a credentials
+ * token (or its previous shape), or a live access token the app's login endpoints issued.
+ */
+export function findAppToken(ctx: ManagementContext, token: string): AppTokenOwner | undefined {
+  const credentials =
+    ctx.store.credentials.findBy('token', token)[0] ?? ctx.store.credentials.findBy('previousToken', token)[0]
+  if (credentials) return { ...ownerOf(credentials), kind: 'credentials' }
+  const session = ctx.store.appSessions.get(token)
+  if (session?.kind === 'access') return { ...ownerOf(session), kind: 'session' }
+  return undefined
+}
+
+function ownerOf(row: { environmentId: string; app: string; actorId: string }) {
+  return { environmentId: row.environmentId, app: row.app, actorId: row.actorId }
+}
+
+/** The credentials row whose OAuth client id this is. */
+export function findCredentialsByClientId(
+  ctx: ManagementContext,
+  clientId: string,
+): StoredCredentials | undefined {
+  return ctx.store.credentials.findBy('clientId', clientId)[0]
+}
+
+/** The credentials row of (environment, app, actor), if issued. */
+export function findCredentials(
+  ctx: ManagementContext,
+  environmentId: string,
+  app: string,
+  actorId: string,
+): StoredCredentials | undefined {
+  return ctx.store.credentials.get(credentialsKey(environmentId, app, actorId))
 }

@@ -10,6 +10,8 @@
 /** A live app of an environment. `serialise()` is plain JSON that `create(appId, content)` accepts back. */
 export interface AppInstance {
   serialise(): unknown
+  /** The user an actor acts as, when the app has users (credentials' login details name it). */
+  userOf?(actorId: string): { id: string; username: string } | undefined
 }
 
 /** One app of an environment: its name in the environment and its catalog app id. */
@@ -27,9 +29,10 @@ export type AppsOf = (environmentId: string) => readonly EnvironmentAppRef[] | u
 export interface EnvironmentDataOptions<A extends AppInstance> {
   /**
    * Builds an app instance: from `content` (an earlier `serialise()`), or fresh (seeded) when it
-   * is undefined. Throws a TypeError naming the problem on content it cannot restore.
+   * is undefined; `environmentId` names the environment it is for (none for a detached check).
+   * Throws a TypeError naming the problem on content it cannot restore.
    */
-  create(appId: string, content: unknown): A
+  create(appId: string, content: unknown, environmentId?: string): A
   /** The live environments' apps (the runtime reads them from the store). */
   appsOf: AppsOf
   /**
@@ -95,7 +98,7 @@ export function createEnvironmentData<A extends AppInstance>(
       if (existing) return existing
       const app = options.appsOf(environmentId)?.find((entry) => entry.name === appName)
       if (!app) return undefined
-      const created = create(app.appId, undefined)
+      const created = create(app.appId, undefined, environmentId)
       let apps = environments.get(environmentId)
       if (!apps) {
         apps = new Map()
@@ -151,7 +154,7 @@ export function createEnvironmentData<A extends AppInstance>(
  * TypeError naming the problem when the environment, an app or its data does not fit.
  */
 function buildInstances<A extends AppInstance>(
-  create: (appId: string, content: unknown) => A,
+  create: (appId: string, content: unknown, environmentId?: string) => A,
   environmentId: string,
   apps: readonly EnvironmentAppRef[] | undefined,
   content: EnvironmentDataContent,
@@ -172,7 +175,7 @@ function buildInstances<A extends AppInstance>(
   const instances = new Map<string, A>()
   for (const app of apps) {
     try {
-      instances.set(app.name, create(app.appId, content[app.name]))
+      instances.set(app.name, create(app.appId, content[app.name], environmentId))
     } catch (error) {
       const reason = error instanceof Error ? error.message.replace(/^\[replica-mock\] /, '') : String(error)
       throw new TypeError(

@@ -145,3 +145,16 @@ export function requestAccess(ctx: ManagementContext): RequestAccess {
     },
   }
 }
+
+/**
+ * How many calls to an environment's apps were recorded since `sinceMs` (mock clock), of those
+ * the request log still holds: what `/limits` reports as `DailyApiRequests` used.
+ */
+export function countCallsSince(ctx: ManagementContext, environmentId: string, sinceMs: number): number {
+  let count = 0
+  for (const { call } of ctx.requestLog.newestFirst(environmentId)) {
+    if (call.receivedAtMs < sinceMs) break
+    count++
+  }
+  return count
+}

@@ -28,9 +28,12 @@ import { createSoqlDataSource } from './records/soql-data-source.js'
 import { projectRecord, type RecordView } from './records/record-view.js'
 import { createQueryCursors, type QueryCursors } from './query-cursors.js'
 import {
+  compileSoql,
   type ExecuteOptions,
   openSoql,
   type QueryBudgetOptions,
+  type QueryColumns,
+  queryColumns,
   querySoql,
   type SoqlResult,
   type SoqlRows,
@@ -48,6 +51,8 @@ export interface CrmAppsOptions {
 }
 
 export interface CrmApp {
+  /** The environment's organization id (the Id of the app's Organization record), when opened for one. */
+  readonly organizationId: string | undefined
   readonly metadata: MetadataService
   readonly store: RecordStore
   readonly records: RecordService
@@ -61,6 +66,12 @@ export interface CrmApp {
   recentItems(object: string, view: MetadataView, limit?: number): RecordView[]
   /** Runs a SOQL query as the view (version, actor) sees the data, every row rendered, unbounded. */
   query(text: string, view: MetadataView, options?: ExecuteOptions): SoqlResult & { columns: string[] }
+  /** The column metadata of a SOQL query as the view sees it (checked, not run). */
+  queryColumns(text: string, view: MetadataView): QueryColumns
+  /** The User an actor acts as (credentials' login details, userinfo). */
+  userOf(actor: string): { id: string; username: string } | undefined
+  /** The actor whose User has this Username (case-insensitive), if any. */
+  actorOfUsername(username: string): string | undefined
   /**
    * A native call's query: bounded by the apps' `queryBudget` (`QUERY_TIMEOUT` past it), rows
    * rendered page by page.
@@ -92,16 +103,24 @@ export function createCrmApps(options: CrmAppsOptions) {
     return seeded
   }
 
+  const actorOfUser = new Map(Object.entries(seed.actorUsers).map(([actor, userId]) => [userId, actor]))
+
   return {
     metadata,
-    /** A live app: from `content` (a `serialise()` result) when given, else seeded. */
-    open(content?: unknown): CrmApp {
+    /**
+     * A live app: from `content` (a `serialise()` result) when given, else seeded. Opened for an
+     * environment (`organizationId`), it holds that org's Organization record.
+     */
+    open(content?: unknown, openOptions: { organizationId?: string | undefined } = {}): CrmApp {
+      const { organizationId } = openOptions
       const store = createRecordStore(metadata)
       const records = createRecordService({ store, metadata, clock, actorUsers: seed.actorUsers })
       const cursors = createQueryCursors<SoqlRows>({ clock })
       const jobs = new BulkJobs({ metadata, store, records, clock })
       store.restore(content === undefined ? seededContent() : content)
+      if (organizationId !== undefined) ensureOrganization(store, records, seed, organizationId)
       return {
+        organizationId,
         metadata,
         store,
         records,
@@ -128,6 +147,17 @@ export function createCrmApps(options: CrmAppsOptions) {
         },
         query: (text, view, executeOptions) =>
           querySoql(text, createSoqlDataSource(metadata, store, view, clock), executeOptions),
+        queryColumns: (text, view) =>
+          queryColumns(compileSoql(text, createSoqlDataSource(metadata, store, view, clock))),
+        userOf(actor) {
+          const id = seed.actorUsers[actor]
+          const found = id === undefined ? undefined : store.get(id)
+          return found && { id: found.Id as string, username: String(found.Username) }
+        },
+        actorOfUsername(username) {
+          const [found] = store.findBy('User', 'Username', username) ?? []
+          return found && actorOfUser.get(found.Id as string)
+        },
         openQuery: (text, view, executeOptions) =>
           openSoql(text, createSoqlDataSource(metadata, store, view, clock), {
             ...executeOptions,
@@ -136,10 +166,34 @@ export function createCrmApps(options: CrmAppsOptions) {
         serialise: () => store.serialise(),
         restore(next) {
           store.restore(next)
+          if (organizationId !== undefined) ensureOrganization(store, records, seed, organizationId)
           cursors.clear()
           jobs.clear()
         },
       }
     },
   }
+}
+
+/**
+ * Makes the app's one Organization record the environment's: kept when it is already there, else
+ * any other (from a snapshot of another environment) is replaced by the seed's fields.
+ */
+function ensureOrganization(
+  store: RecordStore,
+  records: RecordService,
+  seed: CrmSeed,
+  organizationId: string,
+): void {
+  if (!store.objects.includes('Organization')) return
+  if (store.get(organizationId)?.Id === organizationId) return
+  store.transaction(() => {
+    for (const other of [...store.scan('Organization', { includeDeleted: true })])
+      store.purge(other.Id as string)
+    records.seed('Organization', {
+      ...(seed.createdDate ? { CreatedDate: seed.createdDate } : {}),
+      ...(seed.organization ?? { Name: 'Organization' }),
+      Id: organizationId,
+    })
+  })
 }

@@ -6,6 +6,9 @@
  * compared case-insensitively and its exact case recovered from the suffix.
  * @see https://developer.salesforce.com/docs/atlas.en-us.api.meta/api/field_types.htm#i1435616
  */
+import { checksum } from '../store/salesforce-ids.js'
+
+export { checksum }
 
 const SUFFIX_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ012345'
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
@@ -17,20 +20,6 @@ export const REPLICA_POD = 'Rm'
 const COUNTER_LENGTH = 9
 // 62^9 exceeds 2^53: the counter stays a safe integer
 const MAX_COUNTER = Number.MAX_SAFE_INTEGER
-
-const isUpper = (char: string) => char >= 'A' && char <= 'Z'
-
-/** The 3-character case-safe suffix of a 15-character id. */
-export function checksum(id15: string): string {
-  let out = ''
-  for (let chunk = 0; chunk < 3; chunk++) {
-    let bits = 0
-    // bit i is set when character i of the 5-character chunk is an upper-case letter
-    for (let i = 0; i < 5; i++) if (isUpper(id15[chunk * 5 + i]!)) bits |= 1 << i
-    out += SUFFIX_ALPHABET[bits]
-  }
-  return out
-}
 
 /**
  * The canonical 18-character form of a 15- or 18-character id, or `undefined` when `id` is not

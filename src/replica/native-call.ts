@@ -18,6 +18,11 @@ export interface NativeCall {
   actor: string
   /** Native API versions the app version serves (`['48.0', ..., '60.0']`). */
   apiVersions: readonly string[]
+  /**
+   * A login call (OAuth 2.0 token, authorize and revoke endpoints, SOAP `login`): the gateway
+   * checked no token; `actor` is empty and the handler authenticates the call itself.
+   */
+  login?: true
 }
 
 /**

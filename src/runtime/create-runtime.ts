@@ -18,6 +18,7 @@ import { UsageTally } from '../calls/usage-tally.js'
 import { type CrmApp, type CrmApps, createCrmApps } from '../replica/crm-app.js'
 import { describeIssues } from '../schemas/describe-issues.js'
 import { type Clock, createClock } from '../store/clock.js'
+import { organizationIdOf } from '../store/salesforce-ids.js'
 import { createStore, type StoreContent } from '../store/store.js'
 import { Lifecycle, ReplicaMockOptions, type ResolvedOptions } from './options.js'
 import { STATE_FORMAT, STATE_VERSION, StateDocument } from './state-document.js'
@@ -71,7 +72,8 @@ export function createRuntime(input: ReplicaMockOptions = {}): ReplicaRuntime {
   const appsOf = appsOfStore(store)
   // every catalog app is of type `replica`: each is a CRM replica (appId names its catalog entry only)
   const apps = createEnvironmentData<CrmApp>({
-    create: (_appId, content) => crm.open(content),
+    create: (_appId, content, environmentId) =>
+      crm.open(content, { organizationId: environmentId && organizationIdOf(environmentId) }),
     appsOf,
     observer: forwardEnvironmentData(() => observer),
   })
@@ -200,7 +202,16 @@ function learnSecrets(runtime: ReplicaRuntime): void {
   if (options.adminToken) ctx.secrets.add(options.adminToken)
   for (const member of ctx.store.members.all()) ctx.secrets.add(member.token)
   for (const key of ctx.store.apiKeys.all()) ctx.secrets.add(key.token)
-  for (const credentials of ctx.store.credentials.all()) ctx.secrets.add(credentials.token)
+  for (const credentials of ctx.store.credentials.all()) {
+    for (const secret of [
+      credentials.token,
+      credentials.previousToken,
+      credentials.password,
+      credentials.clientSecret,
+    ])
+      if (secret) ctx.secrets.add(secret)
+  }
+  for (const session of ctx.store.appSessions.all()) ctx.secrets.add(session.id)
 }
 
 /** The apps of environments whose data is held (not deleted or failed), from the live store. */
@@ -226,6 +237,7 @@ function fixtureContent(fixture: Fixture): StoreContent {
       snapshotContents: [],
       auditEvents: [],
       credentials: [],
+      appSessions: [],
       idempotencyRecords: [],
     },
   }

@@ -10,6 +10,11 @@ export const CrmSeed = z.strictObject({
   actorUsers: z.record(z.string(), z.string()),
   /** CreatedDate of seeded records that give none (so seeded data does not depend on the clock). */
   createdDate: z.iso.datetime({ offset: true }).optional(),
+  /**
+   * The fields of the one Organization record each environment app has; its Id is the
+   * environment's organization id, so it is written when the app opens, not with the records.
+   */
+  organization: z.record(z.string(), z.unknown()).optional(),
   /** Records per object, inserted in this order (Users first: every record refers to one). */
   records: z.record(z.string(), z.array(z.record(z.string(), z.unknown()))),
 })

@@ -9,7 +9,8 @@
  * does. A Map lookup per native call.
  */
 import { parseAppPath } from '../gateway/app-path.js'
-import { findCredentialsByToken } from '../management/credentials.js'
+import { collapseSlashes } from '../gateway/received-call.js'
+import { findAppToken } from '../management/credentials.js'
 import type { ManagementContext } from '../management/context.js'
 import { REDACTED } from '../calls/redaction.js'
 
@@ -32,13 +33,14 @@ export function pathOf(url: string): string {
 
 export function loggedPath(ctx: ManagementContext, request: Request): LoggedPath {
   const path = pathOf(request.url)
-  if (!path.startsWith('/apps') && !path.startsWith('/services')) return { path, shownPath: path }
-  const appPath = parseAppPath(path)
+  if (!path.startsWith('/apps') && !path.startsWith('/services') && !path.startsWith('//'))
+    return { path, shownPath: path }
+  const appPath = parseAppPath(collapseSlashes(path))
   if (!appPath) return { path, shownPath: path }
   const { prefix, urlToken } = appPath
-  const shownPath = urlToken === undefined ? path : redactUrlToken(path)
+  const shownPath = urlToken === undefined ? path : redactUrlToken(collapseSlashes(path))
   const token = urlToken ?? request.headers.get('authorization')?.match(/^Bearer\s+(\S+)\s*$/i)?.[1]
-  const credentials = token === undefined ? undefined : findCredentialsByToken(ctx, token)
+  const credentials = token === undefined ? undefined : findAppToken(ctx, token)
   if (credentials) {
     return { path, shownPath, environmentId: credentials.environmentId, app: credentials.app }
   }

@@ -12,6 +12,7 @@ import { ApiKey, Member, Tenancy } from '../schemas/tenant.js'
 import { type CollectionObserver, IndexedCollection } from './indexed-collection.js'
 import {
   IdempotencyRecord,
+  StoredAppSession,
   SnapshotContent,
   StoredCredentials,
   StoredEnvironment,
@@ -35,6 +36,7 @@ export const StoreContent = z.strictObject({
     snapshotContents: z.array(z.unknown()).default([]),
     auditEvents: z.array(z.unknown()).default([]),
     credentials: z.array(z.unknown()).default([]),
+    appSessions: z.array(z.unknown()).default([]),
     idempotencyRecords: z.array(z.unknown()).default([]),
   }),
 })
@@ -88,8 +90,15 @@ export function createStore() {
       name: 'credentials',
       schema: StoredCredentials,
       log,
-      indexes: ['token', 'environmentId'],
+      indexes: ['token', 'previousToken', 'clientId', 'environmentId'],
       orderKey: (credentials) => credentials.createdAt,
+    }),
+    appSessions: new IndexedCollection({
+      name: 'appSessions',
+      schema: StoredAppSession,
+      log,
+      indexes: ['issuedBy', 'environmentId'],
+      orderKey: (session) => session.createdAt,
     }),
     idempotencyRecords: new IndexedCollection({
       name: 'idempotencyRecords',

@@ -51,6 +51,20 @@ export function expectRefusal(response: ApiResponse, status: number, code: Gatew
   return GatewayErrorBody.parse(response.body).error
 }
 
+/**
+ * Asserts an authentication refusal on a native path: Salesforce's 401 INVALID_SESSION_ID body
+ * (what clients key their refresh on), the gateway's reason in `WWW-Authenticate`; returns it.
+ */
+export function expectInvalidSession(response: ApiResponse): string {
+  expect({ status: response.status, body: response.body }).toEqual({
+    status: 401,
+    body: [{ message: 'Session expired or invalid', errorCode: 'INVALID_SESSION_ID' }],
+  })
+  const header = response.headers.get('www-authenticate') ?? ''
+  expect(header).toMatch(/^Bearer error="invalid_token", error_description="/)
+  return header
+}
+
 /** The environment's recorded calls over the API, newest first (first page of 100). */
 export async function listRecorded(client: Client, environmentId: string, query = '') {
   const response = await client.get(`/v1/requests?environmentId=${environmentId}&limit=100${query}`)

@@ -6,6 +6,7 @@
  * metadata view.
  */
 import type { Context } from 'hono'
+import type { ManagementContext } from '../../management/context.js'
 import type { TransactionScope } from '../../store/transaction.js'
 import type { BulkHooks } from '../bulk/bulk-hooks.js'
 import type { NativeCall } from '../native-call.js'
@@ -27,6 +28,11 @@ export type NativeEnv = {
     app: CrmApp
     /** Serialised describe answers of this handler (see json-response.ts). */
     describeCache: DescribeCache
+    /**
+     * The management side, for the login endpoints (credentials, issued tokens) and the limits
+     * (recorded calls); absent for a caller of the routes that serves neither.
+     */
+    management?: ManagementContext
     /**
      * Set on a composite's subrequests: the store transaction they run inside. They neither wait
      * for the store (that transaction holds it) nor open a transaction of their own (they take a

@@ -9,6 +9,7 @@
  * @see https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/intro_rest.htm
  */
 import { Hono, type MiddlewareHandler } from 'hono'
+import type { ManagementContext } from '../../management/context.js'
 import type { NativeCall, NativeHandler } from '../native-call.js'
 import type { BulkHooks } from '../bulk/bulk-hooks.js'
 import type { CrmApp } from '../crm-app.js'
@@ -16,8 +17,12 @@ import { NotFoundError, UnsupportedFeatureError } from '../errors.js'
 import { compositeRoutes } from './composite-routes.js'
 import { resource } from './method-dispatch.js'
 import type { DescribeCache, NativeEnv } from './native-env.js'
+import { identityRoutes } from './identity-routes.js'
+import { oauthRoutes } from './oauth-routes.js'
 import { bulkRoutes } from './bulk-routes.js'
 import { queryRoutes } from './query-routes.js'
+import { searchLimitsRoutes } from './search-limits-routes.js'
+import { soapRoutes } from './soap-routes.js'
 import { sobjectRoutes } from './sobject-routes.js'
 import { whenStoreFree } from './store-turn.js'
 import { nativeErrorItem, toNativeErrorResponse } from './to-native-error-response.js'
@@ -27,6 +32,8 @@ import { listResources, listVersions, requireServedVersion } from './versions-ro
 export interface CrmNativeHandlerOptions {
   /** The live app of the call's environment app; undefined when the environment holds no data. */
   appFor(call: NativeCall): CrmApp | undefined
+  /** The management side: the login endpoints issue tokens in it, `/limits` counts its recorded calls. */
+  management?: ManagementContext
   /** Bulk job delays and faults (the mock's lifecycle and fault queue). @default due at once, no faults */
   bulk?: BulkHooks
 }
@@ -50,7 +57,13 @@ export function createCrmNativeHandler(options: CrmNativeHandlerOptions): Native
     // bulk jobs due by now are processed first, so every call sees the app as of now
     const due = app.jobs.runDue()
     if (due) await due
-    return routes.fetch(withMethodOverride(request), { call, app, describeCache, bulk: options.bulk })
+    return routes.fetch(withMethodOverride(request), {
+      call,
+      app,
+      describeCache,
+      bulk: options.bulk,
+      management: options.management,
+    })
   }
 }
 
@@ -67,11 +80,15 @@ export function createCrmRoutes(): Hono<NativeEnv> {
   resource(version, '/', { GET: listResources })
   sobjectRoutes(version)
   queryRoutes(version)
+  searchLimitsRoutes(version)
   compositeRoutes(version, (request, env) => app.fetch(request, env))
   bulkRoutes(version)
   unsupportedVersionedRoutes(version)
   app.route('/services/data/:version{v[0-9]+\\.[0-9]+}', version)
 
+  oauthRoutes(app)
+  soapRoutes(app)
+  identityRoutes(app)
   unsupportedServiceRoutes(app)
   app.notFound((c) => toNativeErrorResponse(c, new NotFoundError()))
   app.onError((error, c) => toNativeErrorResponse(c, error))
@@ -93,6 +110,8 @@ function withMethodOverride(request: Request): Request {
 function refuseXmlResponses(): MiddlewareHandler<NativeEnv> {
   return async (c, next) => {
     const accept = c.req.header('accept')
+    // SOAP speaks XML; the login page is HTML
+    if (c.req.path.startsWith('/services/Soap/') || c.req.path === '/services/oauth2/authorize') return next()
     if (accept && /xml/i.test(accept) && !/json|\*\/\*|application\/\*/i.test(accept)) {
       throw new UnsupportedFeatureError('An XML response (Accept: application/xml)')
     }

@@ -1,7 +1,8 @@
 /**
  * @module
  * `GET /query?q=` and `/queryAll?q=` (the recycle bin too), and their next pages at
- * `/query/{locator}-{offset}`: `{ totalSize, done, nextRecordsUrl?, records }`. A batch holds
+ * `/query/{locator}-{offset}`; `&columns=true` answers the query's column metadata instead
+ * (`soql/column-metadata.ts`), `&explain=` is refused: `{ totalSize, done, nextRecordsUrl?, records }`. A batch holds
  * 2000 rows by default, or `Sforce-Query-Options: batchSize=n` (200..2000, as in Salesforce), and
  * fewer when the rows are large, so a page stays well under the gateway's 4 MiB response cap
  * (Salesforce also returns smaller batches for large rows). Remaining rows wait in a cursor.
@@ -13,6 +14,7 @@ import { ReplicaError, UnsupportedFeatureError } from '../errors.js'
 import type { SoqlRows } from '../soql/index.js'
 import { basePath, type NativeContext, type NativeEnv } from './native-env.js'
 import { resource } from './method-dispatch.js'
+import { refuseUnknownParams } from './query-params.js'
 
 export const DEFAULT_BATCH_SIZE = 2000
 export const MIN_BATCH_SIZE = 200
@@ -31,12 +33,26 @@ export function queryRoutes(app: Hono<NativeEnv>): void {
   resource(app, '/queryAll/:locator', { GET: (c) => moreResults(c, 'queryAll') })
 }
 
+/** What the query resource defines (`_HttpMethod`: the method override every route takes). */
+const QUERY_PARAMS: ReadonlySet<string> = new Set(['q', 'columns', 'explain', '_HttpMethod'])
+const PAGE_PARAMS: ReadonlySet<string> = new Set(['_HttpMethod'])
+
 function runQuery(c: NativeContext, kind: QueryKind): Response {
+  refuseUnknownParams(c, QUERY_PARAMS)
   if (c.req.query('explain') !== undefined) throw new UnsupportedFeatureError('A query plan (explain)')
   const text = c.req.query('q')
   if (text === undefined || text.trim() === '') {
     throw new ReplicaError('MALFORMED_QUERY', 'A query string has to be specified in the q parameter')
   }
+  const columns = c.req.query('columns')
+  if (columns !== undefined && columns !== 'true' && columns !== 'false') {
+    throw new ReplicaError(
+      'MALFORMED_QUERY',
+      `Failed to read the columns parameter: expected true or false, got "${columns}"`,
+    )
+  }
+  // the column metadata of the query instead of its rows (what the Salesforce CLI names its columns by)
+  if (columns === 'true') return c.json(c.env.app.queryColumns(text, c.get('view')))
   const batchSize = batchSizeOf(c)
   const base = basePath(c)
   const rows = c.env.app.openQuery(text, c.get('view'), {
@@ -48,6 +64,7 @@ function runQuery(c: NativeContext, kind: QueryKind): Response {
 }
 
 function moreResults(c: NativeContext, kind: QueryKind): Response {
+  refuseUnknownParams(c, PAGE_PARAMS)
   const match = LOCATOR.exec(c.req.param('locator')!)
   if (!match) throw new ReplicaError('INVALID_QUERY_LOCATOR', 'invalid query locator')
   const batchSize = batchSizeOf(c)

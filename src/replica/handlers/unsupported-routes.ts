@@ -10,9 +10,7 @@ import type { NativeEnv } from './native-env.js'
 
 /** Path (relative to `/services/data/vXX.X`) -> feature. */
 const VERSIONED: ReadonlyArray<[string, string]> = [
-  ['/search', 'SOSL search'],
   ['/parameterizedSearch', 'Parameterized search'],
-  ['/limits', 'Org limits'],
   ['/recent', 'Recently viewed items'],
   ['/tooling/*', 'Tooling API'],
   ['/analytics/*', 'Analytics (reports and dashboards)'],
@@ -27,9 +25,9 @@ const VERSIONED: ReadonlyArray<[string, string]> = [
 /** Path (relative to `/services`) -> feature, outside the REST API. */
 const SERVICES: ReadonlyArray<[string, string]> = [
   ['/async/*', 'Bulk API 1.0'],
-  ['/Soap/*', 'SOAP API'],
+  ['/Soap/*', 'SOAP API (only the partner login and logout are served)'],
   ['/apexrest/*', 'Apex REST'],
-  ['/oauth2/*', 'OAuth 2.0 endpoints (use the credentials token)'],
+  ['/oauth2/*', 'This OAuth 2.0 endpoint (token, authorize, revoke and userinfo are served)'],
 ]
 
 /** A handler failing with FEATURE_NOT_ENABLED for `feature`. */

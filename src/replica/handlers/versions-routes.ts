@@ -55,7 +55,10 @@ export function requireServedVersion(): MiddlewareHandler<NativeEnv> {
   }
 }
 
-/** `GET /services/data/vXX.X`: the resources the replica serves at that version. */
+/**
+ * `GET /services/data/vXX.X`: the resources the replica serves at that version. `identity` is the
+ * caller's identity URL, absolute (jsforce's `conn.identity()` fetches it as it is).
+ */
 export function listResources(c: NativeContext): Response {
   const base = `/services/data/v${c.get('view').apiVersion}`
   return c.json({
@@ -63,5 +66,15 @@ export function listResources(c: NativeContext): Response {
     query: `${base}/query`,
     queryAll: `${base}/queryAll`,
     composite: `${base}/composite`,
+    search: `${base}/search`,
+    limits: `${base}/limits`,
+    ...identityOf(c),
   })
+}
+
+function identityOf(c: NativeContext): { identity?: string } {
+  const { app, call } = c.env
+  const user = app.userOf(call.actor)
+  if (app.organizationId === undefined || !user) return {}
+  return { identity: `${new URL(c.req.url).origin}/id/${app.organizationId}/${user.id}` }
 }

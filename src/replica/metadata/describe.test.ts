@@ -19,6 +19,7 @@ it('lists every object in the global describe with flags and version urls', () =
     'Case',
     'Task',
     'User',
+    'Organization',
     'Invoice__c',
   ])
   const account = result.sobjects.find((sobject) => sobject.name === 'Account')!
@@ -52,7 +53,7 @@ it('builds urls for the version asked', () => {
 
 it('shows the readonly actor every object, none createable or updateable', () => {
   const result = describeGlobal(metadata, view('readonly'))
-  expect(result.sobjects).toHaveLength(8)
+  expect(result.sobjects).toHaveLength(9)
   for (const sobject of result.sobjects) {
     expect(sobject).toMatchObject({ createable: false, updateable: false, deletable: false, queryable: true })
   }

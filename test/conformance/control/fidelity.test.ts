@@ -53,7 +53,9 @@ test('reports the operations, endpoints, SOQL features and error codes a run exe
 test('lists every request for what the replica does not emulate', async ({ client }) => {
   await client.delete('/__replica/fidelity', { token: null })
   const app = await connectApp(client)
-  expect((await app.get(`${V}/search?q=FIND+%7BAcme%7D`)).body[0].errorCode).toBe('FEATURE_NOT_ENABLED')
+  expect((await app.get(`${V}/search?q=FIND+%7BAcme%7D+WITH+SNIPPET`)).body[0].errorCode).toBe(
+    'FEATURE_NOT_ENABLED',
+  )
   expect((await app.get(`${V}/no-such-thing`)).status).toBe(404)
   expect((await app.get(`${V}/sobjects/Account/describe?extra=1`)).status).toBe(200)
   expect((await client.get('/v1/environments?sort=name')).status).toBe(200)

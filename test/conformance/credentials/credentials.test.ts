@@ -18,9 +18,20 @@ test('issues credentials for the default actor', async ({ client, mock }) => {
     actorId: 'admin',
     url: `${client.baseUrl}/apps/${environment.id}/crm`,
     headers: { Authorization: `Bearer ${credentials.token}`, 'x-replica-actor': 'admin' },
-    token: expect.stringMatching(/^tok_[0-9a-z]{32}$/),
+    // Salesforce's shape: the environment's org id, `!`, a secret
+    token: expect.stringMatching(/^00D[0-9A-Za-z]{15}![0-9a-z]{40}$/),
     expiresAt: environment.expiresAt,
-    login: null,
+    // the default version has an interactive login Api (OAuth 2.0 and SOAP login)
+    login: {
+      authentication: 'oauth2',
+      url: `${client.baseUrl}/apps/${environment.id}/crm`,
+      parameters: {
+        username: 'admin@crm.replica.test',
+        client_id: expect.stringMatching(/^3MVG9/),
+        actor: 'admin',
+      },
+      secrets: { password: expect.any(String), client_secret: expect.any(String) },
+    },
   })
 })
 

@@ -24,9 +24,27 @@ test('adds login details when the app version has an interactive API', async ({ 
   })
   const credentials = Credentials.parse(response.body)
   expect(credentials.login).toEqual({
-    authentication: 'token',
-    url: `${client.baseUrl}/apps/${environment.id}/crm/login`,
-    parameters: { actor: 'readonly' },
-    secrets: { token: credentials.token },
+    authentication: 'oauth2',
+    url: `${client.baseUrl}/apps/${environment.id}/crm`,
+    parameters: {
+      username: 'readonly@crm.replica.test',
+      client_id: expect.stringMatching(/^3MVG9Rm[0-9a-z]{40}$/),
+      actor: 'readonly',
+    },
+    secrets: { password: expect.any(String), client_secret: expect.any(String) },
   })
+  // the same details on a repeat; another actor has its own client and password
+  const again = Credentials.parse(
+    (
+      await client.post(`/v1/environments/${environment.id}/apps/crm/credentials`, {
+        json: { actorId: 'readonly' },
+      })
+    ).body,
+  )
+  expect(again.login).toEqual(credentials.login)
+  const admin = Credentials.parse(
+    (await client.post(`/v1/environments/${environment.id}/apps/crm/credentials`, { json: {} })).body,
+  )
+  expect(admin.login!.parameters.client_id).not.toBe(credentials.login!.parameters.client_id)
+  expect(admin.login!.secrets.password).not.toBe(credentials.login!.secrets.password)
 })

@@ -3,7 +3,13 @@
  * headers for a browser caller, and preflights answered before the gateway.
  */
 import { conformanceTest, expect } from '../../support/harness.js'
-import { callApp, connect, expectRefusal, listRecorded } from '../../support/app-calls.js'
+import {
+  callApp,
+  connect,
+  expectInvalidSession,
+  expectRefusal,
+  listRecorded,
+} from '../../support/app-calls.js'
 
 const test = conformanceTest()
 const ORIGIN = 'http://localhost:5173'
@@ -29,7 +35,7 @@ test('sends CORS headers to a browser calling an app, refusals included', async 
   const refused = await callApp(client, 'GET', '/services/data', null, {
     headers: { origin: ORIGIN },
   })
-  expectRefusal(refused, 401, 'unauthenticated')
+  expectInvalidSession(refused)
   for (const response of [answered, refused]) {
     expect(response.headers.get('access-control-allow-origin')).toBe(ORIGIN)
     expect(response.headers.get('access-control-allow-credentials')).toBe('true')

@@ -5,6 +5,7 @@ import {
   callApp,
   connect,
   credentialsFor,
+  expectInvalidSession,
   expectRefusal,
   lastRecorded,
   listRecorded,
@@ -76,15 +77,23 @@ test('takes /t/{token} without the app name, and in an environment without token
   expectVersionList(response.body)
 })
 
-test('refuses a call without a token with 401 and the gateway error body', async ({ client, mock }) => {
+test('refuses a call without a token with 401 INVALID_SESSION_ID, the reason in WWW-Authenticate', async ({
+  client,
+  mock,
+}) => {
   const { environment } = await connect({ client, mock })
-  const error = expectRefusal(
+  const reason = expectInvalidSession(
     await callApp(client, 'GET', `/apps/${environment.id}/crm/services/data`, null),
-    401,
-    'unauthenticated',
   )
-  expect(error.message).toMatch(/Bearer/)
-  expectRefusal(await callApp(client, 'GET', '/services/data', null), 401, 'unauthenticated')
+  expect(reason).toMatch(/Bearer/)
+  expectInvalidSession(await callApp(client, 'GET', '/services/data', null))
+  // the recording keeps the gateway's code
+  const recorded = await lastRecorded(client, environment.id)
+  expect(recorded).toMatchObject({
+    responseStatus: 401,
+    respondedBy: 'gateway',
+    errorCode: 'unauthenticated',
+  })
 })
 
 test.for([TOKENS.apiKey, TOKENS.member])(
@@ -92,19 +101,19 @@ test.for([TOKENS.apiKey, TOKENS.member])(
   async (token, { client, mock }) => {
     const { environment } = await connect({ client, mock })
     const prefixed = await callApp(client, 'GET', `/apps/${environment.id}/crm/services/data`, token)
-    expect(expectRefusal(prefixed, 401, 'unauthenticated').message).toMatch(/management tokens/)
-    expectRefusal(await callApp(client, 'GET', '/services/data', token), 401, 'unauthenticated')
+    expect(expectInvalidSession(prefixed)).toMatch(/management tokens/)
+    expectInvalidSession(await callApp(client, 'GET', '/services/data', token))
   },
 )
 
-test.for(['tok_unknown0000000000000000000000000', 'not a token', 'x'])(
+test.for(['tok_unknown0000000000000000000000000', '00DRm0000000001AAA!unknown', 'not a token', 'x'])(
   'refuses the malformed or unknown token %j with 401',
   async (token, { client, mock }) => {
     await connect({ client, mock })
     const response = await callApp(client, 'GET', '/services/data', null, {
       headers: { authorization: `Bearer ${token}` },
     })
-    expectRefusal(response, 401, 'unauthenticated')
+    expectInvalidSession(response)
   },
 )
 
@@ -117,7 +126,7 @@ test('refuses a Bearer header and a URL token that disagree', async ({ client, m
     `/apps/${one.environment.id}/t/${one.token}/services/data`,
     two.token,
   )
-  expectRefusal(response, 401, 'unauthenticated')
+  expectInvalidSession(response)
 })
 
 test("refuses another environment's token on an environment's URL (prefix mismatch)", async ({
@@ -127,9 +136,9 @@ test("refuses another environment's token on an environment's URL (prefix mismat
   const one = await connect({ client, mock })
   const two = await connect({ client, mock })
   const response = await callApp(client, 'GET', `/apps/${one.environment.id}/crm/services/data`, two.token)
-  expect(expectRefusal(response, 401, 'prefix_mismatch').message).toContain(one.environment.id)
+  expect(expectInvalidSession(response)).toContain(one.environment.id)
   const partial = await callApp(client, 'GET', `/apps/${one.environment.id}/services/data`, two.token)
-  expectRefusal(partial, 401, 'prefix_mismatch')
+  expectInvalidSession(partial)
 })
 
 test("refuses another app's token on an app's URL, and 404s an unknown app name", async ({
@@ -141,7 +150,7 @@ test("refuses another app's token on an app's URL, and 404s an unknown app name"
     { apps: ['crm', { app: 'crm', name: 'billing' }] },
   )
   const other = await callApp(client, 'GET', `/apps/${environment.id}/billing/services/data`, token)
-  expectRefusal(other, 401, 'prefix_mismatch')
+  expectInvalidSession(other)
   const billing = await credentialsFor(client, environment.id, 'billing')
   const own = await callApp(client, 'GET', `/apps/${environment.id}/billing/services/data`, billing.token)
   expect(own.status).toBe(200)

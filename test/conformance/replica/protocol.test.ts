@@ -37,8 +37,6 @@ test('fails loudly with 501 FEATURE_NOT_ENABLED naming each real endpoint the re
 }) => {
   const app = await connectApp(client)
   const cases: Array<[string, string, string]> = [
-    ['GET', `${V}/search?q=FIND+{Acme}`, 'SOSL search'],
-    ['GET', `${V}/limits`, 'Org limits'],
     ['GET', `${V}/tooling/query?q=x`, 'Tooling API'],
     [
       'GET',
@@ -48,7 +46,7 @@ test('fails loudly with 501 FEATURE_NOT_ENABLED naming each real endpoint the re
     ['GET', `${V}/sobjects/Account/describe/layouts`, 'Layout describes'],
     ['GET', `${V}/sobjects/Account/${ACME}/Contacts`, 'Relationship traversal'],
     ['POST', '/services/async/60.0/job', 'Bulk API 1.0'],
-    ['POST', '/services/Soap/u/60.0', 'SOAP API'],
+    ['POST', '/services/Soap/m/60.0', 'SOAP API'],
     ['GET', '/services/apexrest/custom', 'Apex REST'],
   ]
   for (const [method, path, feature] of cases) {

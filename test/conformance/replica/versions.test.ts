@@ -30,6 +30,10 @@ test('lists the resources the replica serves at a version', async ({ client }) =
     query: `${V}/query`,
     queryAll: `${V}/queryAll`,
     composite: `${V}/composite`,
+    search: `${V}/search`,
+    limits: `${V}/limits`,
+    // absolute: jsforce's conn.identity() fetches it as it is
+    identity: `${client.baseUrl}/id/${app.credentials.token.split('!')[0]}/005Rm0000000001IAA`,
   })
 })
 

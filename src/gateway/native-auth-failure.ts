@@ -1,0 +1,77 @@
+/**
+ * @module
+ * How a native call the gateway could not authenticate is answered: in the format the native
+ * clients read there, not the gateway's (DESIGN.md "Gateway"). Stock clients key their re-login
+ * and refresh on these answers (jsforce refreshes on any 401), so each is what the real service
+ * sends. The recorded call keeps the gateway's code (`unauthenticated`, `prefix_mismatch`) and the
+ * reason is in `WWW-Authenticate` (RFC 6750 `error_description`).
+ * @see https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/errorcodes.htm
+ */
+import type { CallOutcome } from './call-outcome.js'
+import type { GatewayRefusal } from './gateway-refusal.js'
+
+/** The answer of the real REST API to a missing, unknown or expired session. */
+export const INVALID_SESSION_BODY =
+  '[{"message":"Session expired or invalid","errorCode":"INVALID_SESSION_ID"}]'
+
+interface Failure {
+  status: number
+  contentType: string
+  body: string
+}
+
+/** The native answer to an authentication refusal on `nativePath`. */
+export function nativeAuthFailure(refusal: GatewayRefusal, nativePath: string): CallOutcome {
+  const failure = failureFor(nativePath)
+  const bytes = new TextEncoder().encode(failure.body)
+  const description = refusal.message.replaceAll('"', "'")
+  const response = new Response(bytes, {
+    status: failure.status,
+    headers: {
+      'content-type': failure.contentType,
+      'www-authenticate': `Bearer error="invalid_token", error_description="${description}"`,
+    },
+  })
+  return {
+    response,
+    body: { contentType: failure.contentType, data: bytes, complete: true, size: bytes.byteLength },
+    respondedBy: 'gateway',
+    errorCode: refusal.code,
+  }
+}
+
+function failureFor(nativePath: string): Failure {
+  // the login endpoints: the call named no app (an unknown client id, or none)
+  if (nativePath === '/services/oauth2/token' || nativePath === '/services/oauth2/authorize') {
+    return json(400, '{"error":"invalid_client_id","error_description":"client identifier invalid"}')
+  }
+  if (nativePath === '/services/oauth2/revoke') {
+    // jsforce parses revoke errors as a query string
+    return {
+      status: 400,
+      contentType: 'application/x-www-form-urlencoded',
+      body: 'error=invalid_token&error_description=Token%20was%20invalid',
+    }
+  }
+  if (nativePath === '/services/oauth2/userinfo' || nativePath.startsWith('/id/')) {
+    return { status: 403, contentType: 'text/plain;charset=UTF-8', body: 'Bad_OAuth_Token' }
+  }
+  if (nativePath.startsWith('/services/Soap/')) return soapFault(nativePath)
+  return json(401, INVALID_SESSION_BODY)
+}
+
+function json(status: number, body: string): Failure {
+  return { status, contentType: 'application/json;charset=UTF-8', body }
+}
+
+/** SOAP faults are HTTP 500 (a login without an app to log in to is an invalid login). */
+function soapFault(nativePath: string): Failure {
+  const login = /^\/services\/Soap\/u\/[^/]+\/?$/.test(nativePath)
+  const [code, message] = login
+    ? ['INVALID_LOGIN', 'INVALID_LOGIN: Invalid username, password, security token; or user locked out.']
+    : ['INVALID_SESSION_ID', 'INVALID_SESSION_ID: Invalid Session ID found in SessionHeader: Illegal Session']
+  const body =
+    '<?xml version="1.0" encoding="UTF-8"?><soapenv:Envelope xmlns:soapenv="http://schemas.xmlsoap.org/soap/envelope/" xmlns:sf="urn:fault.partner.soap.sforce.com">' +
+    `<soapenv:Body><soapenv:Fault><faultcode>sf:${code}</faultcode><faultstring>${message}</faultstring></soapenv:Fault></soapenv:Body></soapenv:Envelope>`
+  return { status: 500, contentType: 'text/xml;charset=UTF-8', body }
+}

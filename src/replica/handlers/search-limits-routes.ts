@@ -1,0 +1,45 @@
+/**
+ * @module
+ * `GET /services/data/vXX.X/search?q=<SOSL>` (simple SOSL, `search/run-search.ts`) answering
+ * `{ searchRecords }` as from API 37.0 on, and `GET /services/data/vXX.X/limits` (the org's
+ * limits, `DailyApiRequests` counting the environment's recorded calls of the last 24 hours).
+ * @see https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/resources_search.htm
+ * @see https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/resources_limits.htm
+ */
+import type { Hono } from 'hono'
+import { countCallsSince } from '../../management/requests.js'
+import { ReplicaError } from '../errors.js'
+import { DAY_MS, orgLimits } from '../limits/org-limits.js'
+import { runSearch } from '../search/run-search.js'
+import { resource } from './method-dispatch.js'
+import { basePath, type NativeContext, type NativeEnv } from './native-env.js'
+import { refuseUnknownParams } from './query-params.js'
+
+const SEARCH_PARAMS: ReadonlySet<string> = new Set(['q', '_HttpMethod'])
+const LIMITS_PARAMS: ReadonlySet<string> = new Set(['_HttpMethod'])
+
+export function searchLimitsRoutes(app: Hono<NativeEnv>): void {
+  resource(app, '/search', { GET: search })
+  resource(app, '/limits', { GET: limits })
+}
+
+function search(c: NativeContext): Response {
+  refuseUnknownParams(c, SEARCH_PARAMS)
+  const text = c.req.query('q')
+  if (text === undefined || text.trim() === '') {
+    throw new ReplicaError('MALFORMED_SEARCH', 'A search string has to be specified in the q parameter')
+  }
+  const base = basePath(c)
+  return c.json(
+    runSearch(c.env.app, text, c.get('view'), { recordUrl: (type, id) => `${base}/sobjects/${type}/${id}` }),
+  )
+}
+
+function limits(c: NativeContext): Response {
+  refuseUnknownParams(c, LIMITS_PARAMS)
+  const { management, call } = c.env
+  const used = management
+    ? countCallsSince(management, call.environmentId, management.clock.nowMs() - DAY_MS)
+    : 0
+  return c.json(orgLimits(used))
+}

@@ -1,0 +1,332 @@
+/**
+ * The CRM app's OAuth 2.0 endpoints and identity resources, with the credentials' `login`
+ * details: the token endpoint's four grant types, revoke, the web server flow's authorize step,
+ * userinfo and the identity URL; and the Salesforce shape of the tokens they and the credentials
+ * issue (`<org id>!<secret>`, what the Salesforce CLI insists on).
+ */
+import { createHash } from 'node:crypto'
+import type { ApiResponse } from '../../support/client.js'
+import { describe, expect, test } from '../../support/harness.js'
+import { type AppConnection, connectApp, expectNativeError, V } from '../../support/native.js'
+
+const TOKEN_SHAPE = /^(00D[0-9A-Za-z]{15})![.\w]+$/
+const FORM = { 'content-type': 'application/x-www-form-urlencoded' }
+
+/** A form POST (or GET with `query`) to a login endpoint of the credentials' login URL, no token. */
+async function loginCall(app: AppConnection, path: string, params: Record<string, string>, method = 'POST') {
+  const url = `${app.credentials.login!.url}${path}`
+  const body = new URLSearchParams(params).toString()
+  const response =
+    method === 'POST'
+      ? await fetch(url, { method, headers: FORM, body, redirect: 'manual' })
+      : await fetch(`${url}?${body}`, { method, redirect: 'manual' })
+  const text = await response.text()
+  const json = response.headers.get('content-type')?.includes('json') && text ? JSON.parse(text) : text
+  return { status: response.status, headers: response.headers, body: json as any, text }
+}
+
+function passwordGrant(app: AppConnection, overrides: Record<string, string> = {}) {
+  const { parameters, secrets } = app.credentials.login!
+  return loginCall(app, '/services/oauth2/token', {
+    grant_type: 'password',
+    client_id: parameters.client_id!,
+    client_secret: secrets.client_secret!,
+    username: parameters.username!,
+    password: secrets.password!,
+    ...overrides,
+  })
+}
+
+/** A native GET with `token` instead of the credentials token. */
+async function getWith(app: AppConnection, token: string, path: string): Promise<ApiResponse> {
+  const response = await fetch(`${app.credentials.url}${path}`, {
+    headers: { authorization: `Bearer ${token}` },
+  })
+  const text = await response.text()
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text,
+    text,
+  }
+}
+
+describe('app tokens', () => {
+  test('have the Salesforce shape, the org id of the environment first, stable per actor', async ({
+    client,
+  }) => {
+    const app = await connectApp(client)
+    const [, orgId] = TOKEN_SHAPE.exec(app.credentials.token) ?? []
+    expect(orgId, app.credentials.token).toBeDefined()
+    const again = await client.post(`/v1/environments/${app.environment.id}/apps/crm/credentials`, {
+      json: {},
+    })
+    expect(again.body.token).toBe(app.credentials.token)
+    const other = await app.as('integration')
+    expect(other.credentials.token).not.toBe(app.credentials.token)
+    expect(other.credentials.token.startsWith(`${orgId}!`)).toBe(true)
+    // the org id is the Organization record's
+    const org = await app.get(`${V}/query?q=${encodeURIComponent('SELECT Id, Name FROM Organization')}`)
+    expect(org.body.records).toEqual([expect.objectContaining({ Id: orgId, Name: 'Replica CRM' })])
+    const another = await connectApp(client)
+    expect(another.credentials.token.startsWith(`${orgId}!`)).toBe(false)
+  })
+
+  test('an unknown token of the right shape is an invalid session (401 INVALID_SESSION_ID)', async ({
+    client,
+  }) => {
+    const app = await connectApp(client)
+    const orgId = app.credentials.token.split('!')[0]!
+    const response = await getWith(app, `${orgId}!nottheone`, `${V}/query?q=SELECT+Id+FROM+Account`)
+    expect(response.status).toBe(401)
+    expect(response.body).toEqual([
+      { message: 'Session expired or invalid', errorCode: 'INVALID_SESSION_ID' },
+    ])
+  })
+})
+
+describe('login details of the credentials', () => {
+  test('name the username, client id and actor, with password and client secret', async ({ client }) => {
+    const app = await connectApp(client)
+    expect(app.credentials.login).toMatchObject({
+      authentication: 'oauth2',
+      url: app.credentials.url,
+      parameters: {
+        username: 'admin@crm.replica.test',
+        client_id: expect.stringMatching(/^3MVG9/),
+        actor: 'admin',
+      },
+      secrets: { password: expect.any(String), client_secret: expect.any(String) },
+    })
+  })
+})
+
+describe('POST /services/oauth2/token', () => {
+  test('password grant: an access token that works, the identity URL and the instance URL', async ({
+    client,
+  }) => {
+    const app = await connectApp(client)
+    const response = await passwordGrant(app)
+    expect(response.status, response.text).toBe(200)
+    expect(response.headers.get('cache-control')).toBe('no-store')
+    const orgId = app.credentials.token.split('!')[0]
+    expect(response.body).toMatchObject({
+      access_token: expect.stringMatching(TOKEN_SHAPE),
+      token_type: 'Bearer',
+      instance_url: new URL(app.credentials.url).origin,
+      id: expect.stringMatching(new RegExp(`/id/${orgId}/005[0-9A-Za-z]{15}$`)),
+      issued_at: expect.stringMatching(/^\d+$/),
+      signature: expect.any(String),
+    })
+    expect(response.body.refresh_token).toBeUndefined()
+    const query = await getWith(
+      app,
+      response.body.access_token,
+      `${V}/query?q=SELECT+Id+FROM+Account+LIMIT+1`,
+    )
+    expect(query.status).toBe(200)
+    // a second login reuses the live session
+    expect((await passwordGrant(app)).body.access_token).toBe(response.body.access_token)
+  })
+
+  test('password grant: a wrong password, client secret or client id is refused in OAuth format', async ({
+    client,
+  }) => {
+    const app = await connectApp(client)
+    const wrongPassword = await passwordGrant(app, { password: 'nope' })
+    expect(wrongPassword.status).toBe(400)
+    expect(wrongPassword.body).toEqual({
+      error: 'invalid_grant',
+      error_description: 'authentication failure',
+    })
+    const wrongSecret = await passwordGrant(app, { client_secret: 'nope' })
+    expect(wrongSecret.status).toBe(400)
+    expect(wrongSecret.body.error).toBe('invalid_client_credentials')
+    const wrongClient = await passwordGrant(app, { client_id: '3MVG9unknown' })
+    expect(wrongClient.status).toBe(400)
+    expect(wrongClient.body.error).toBe('invalid_client_id')
+    const unknownGrant = await passwordGrant(app, {
+      grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer',
+    })
+    expect(unknownGrant.status).toBe(400)
+    expect(unknownGrant.body.error).toBe('unsupported_grant_type')
+  })
+
+  test('client credentials grant acts as the credentials actor', async ({ client }) => {
+    const app = await connectApp(client, { actorId: 'integration' })
+    const { parameters, secrets } = app.credentials.login!
+    const response = await loginCall(app, '/services/oauth2/token', {
+      grant_type: 'client_credentials',
+      client_id: parameters.client_id!,
+      client_secret: secrets.client_secret!,
+    })
+    expect(response.status, response.text).toBe(200)
+    const info = await getWith(app, response.body.access_token, '/services/oauth2/userinfo')
+    expect(info.body.preferred_username).toBe(parameters.username)
+    const noSecret = await loginCall(app, '/services/oauth2/token', {
+      grant_type: 'client_credentials',
+      client_id: parameters.client_id!,
+    })
+    expect(noSecret.status).toBe(400)
+    expect(noSecret.body.error).toBe('invalid_client')
+  })
+
+  test('authorization code flow (with PKCE): login form, code, tokens, refresh, revoke', async ({
+    client,
+  }) => {
+    const app = await connectApp(client)
+    const { parameters, secrets } = app.credentials.login!
+    const verifier = 'v'.repeat(50)
+    const challenge = createHash('sha256').update(verifier).digest('base64url')
+    const authorize = {
+      response_type: 'code',
+      client_id: parameters.client_id!,
+      redirect_uri: 'https://app.example/callback',
+      state: 's1',
+      code_challenge: challenge,
+    }
+    const page = await loginCall(app, '/services/oauth2/authorize', authorize, 'GET')
+    expect(page.status).toBe(200)
+    expect(page.text).toContain('<form')
+    const wrong = await loginCall(app, '/services/oauth2/authorize', {
+      ...authorize,
+      username: parameters.username!,
+      pw: 'nope',
+    })
+    expect(wrong.status).toBe(200)
+    expect(wrong.text).toContain('Wrong username or password.')
+    const login = await loginCall(app, '/services/oauth2/authorize', {
+      ...authorize,
+      username: parameters.username!,
+      pw: secrets.password!,
+    })
+    expect(login.status).toBe(302)
+    const location = new URL(login.headers.get('location')!)
+    expect(location.origin + location.pathname).toBe('https://app.example/callback')
+    expect(location.searchParams.get('state')).toBe('s1')
+    const code = location.searchParams.get('code')!
+
+    const tokenParams = {
+      grant_type: 'authorization_code',
+      client_id: parameters.client_id!,
+      code,
+      redirect_uri: 'https://app.example/callback',
+    }
+    const badVerifier = await loginCall(app, '/services/oauth2/token', {
+      ...tokenParams,
+      code_verifier: 'w'.repeat(50),
+    })
+    expect(badVerifier.status).toBe(400)
+    expect(badVerifier.body.error).toBe('invalid_grant')
+    // the code was used up by that attempt: ask for another
+    const second = await loginCall(app, '/services/oauth2/authorize', {
+      ...authorize,
+      username: parameters.username!,
+      pw: secrets.password!,
+    })
+    const code2 = new URL(second.headers.get('location')!).searchParams.get('code')!
+    const tokens = await loginCall(app, '/services/oauth2/token', {
+      ...tokenParams,
+      code: code2,
+      code_verifier: verifier,
+    })
+    expect(tokens.status, tokens.text).toBe(200)
+    const { access_token: access, refresh_token: refresh } = tokens.body
+    expect(access).toMatch(TOKEN_SHAPE)
+    expect(refresh).toEqual(expect.any(String))
+    const reused = await loginCall(app, '/services/oauth2/token', {
+      ...tokenParams,
+      code: code2,
+      code_verifier: verifier,
+    })
+    expect(reused.body.error).toBe('invalid_grant')
+
+    // revoking the refresh token takes its access token along
+    const refreshed = await loginCall(app, '/services/oauth2/token', {
+      grant_type: 'refresh_token',
+      client_id: parameters.client_id!,
+      refresh_token: refresh,
+    })
+    expect(refreshed.status, refreshed.text).toBe(200)
+    expect((await getWith(app, refreshed.body.access_token, `${V}/sobjects`)).status).toBe(200)
+    const revoked = await loginCall(app, '/services/oauth2/revoke', { token: refresh })
+    expect(revoked.status).toBe(200)
+    expectNativeError(
+      await getWith(app, refreshed.body.access_token, `${V}/sobjects`),
+      401,
+      'INVALID_SESSION_ID',
+    )
+    const again = await loginCall(app, '/services/oauth2/token', {
+      grant_type: 'refresh_token',
+      client_id: parameters.client_id!,
+      refresh_token: refresh,
+    })
+    expect(again.status).toBe(400)
+    expect(again.body.error).toBe('invalid_grant')
+  })
+})
+
+describe('POST /services/oauth2/revoke', () => {
+  test('revokes an access token; an unknown one is 400 invalid_token, urlencoded', async ({ client }) => {
+    const app = await connectApp(client)
+    const { access_token: access } = (await passwordGrant(app)).body
+    expect((await loginCall(app, '/services/oauth2/revoke', { token: access })).status).toBe(200)
+    expectNativeError(await getWith(app, access, `${V}/sobjects`), 401, 'INVALID_SESSION_ID')
+    const unknown = await loginCall(app, '/services/oauth2/revoke', { token: access })
+    expect(unknown.status).toBe(400)
+    expect(unknown.headers.get('content-type')).toContain('application/x-www-form-urlencoded')
+    expect(Object.fromEntries(new URLSearchParams(unknown.text))).toEqual({
+      error: 'invalid_token',
+      error_description: 'Token was invalid',
+    })
+  })
+})
+
+describe('userinfo and the identity URL', () => {
+  test('GET /services/oauth2/userinfo names the user and org of the token', async ({ client }) => {
+    const app = await connectApp(client)
+    const orgId = app.credentials.token.split('!')[0]
+    const info = await app.get('/services/oauth2/userinfo')
+    expect(info.status).toBe(200)
+    expect(info.body).toMatchObject({
+      user_id: expect.stringMatching(/^005\w{15}$/),
+      organization_id: orgId,
+      preferred_username: 'admin@crm.replica.test',
+      active: true,
+      user_type: 'STANDARD',
+    })
+    expect(info.body.sub).toMatch(new RegExp(`/id/${orgId}/${info.body.user_id}$`))
+    expect(info.body.urls.rest).toContain('/services/data/v{version}/')
+    // the User record behind it is readable, read-only
+    const user = await app.get(`${V}/sobjects/User/${info.body.user_id}`)
+    expect(user.body).toMatchObject({ Username: 'admin@crm.replica.test', IsActive: true })
+    expectNativeError(
+      await app.patch(`${V}/sobjects/User/${info.body.user_id}`, { json: { LastName: 'X' } }),
+      400,
+      'CANNOT_INSERT_UPDATE_ACTIVATE_ENTITY',
+    )
+  })
+
+  test('GET /id/{orgId}/{userId} with the token in the query; version fills the URLs', async ({ client }) => {
+    const app = await connectApp(client)
+    const resources = await app.get(V)
+    const identityUrl = new URL(resources.body.identity)
+    const response = await fetch(
+      `${identityUrl.href}?format=json&version=58.0&oauth_token=${encodeURIComponent(app.credentials.token)}`,
+    )
+    const body = await response.json()
+    expect(response.status).toBe(200)
+    expect(body).toMatchObject({
+      id: identityUrl.href,
+      username: 'admin@crm.replica.test',
+      organization_id: app.credentials.token.split('!')[0],
+    })
+    expect(body.urls.rest).toContain('/services/data/v58.0/')
+    const xml = await fetch(`${identityUrl.href}?format=xml`, {
+      headers: { authorization: `Bearer ${app.credentials.token}` },
+    })
+    expect(xml.status).toBe(501)
+    const bad = await fetch(identityUrl.href, { headers: { authorization: 'Bearer 00D000000000000AAA!bad' } })
+    expect(bad.status).toBe(403)
+  })
+})

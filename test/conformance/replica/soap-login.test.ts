@@ -1,0 +1,93 @@
+/**
+ * The SOAP partner API's `login` (and `logout`) at `/services/Soap/u/{version}`, as jsforce's
+ * `conn.login` sends it: the documented LoginResult with a session id that works as a Bearer token,
+ * the INVALID_LOGIN fault (HTTP 500) for bad credentials, and a fault for other SOAP calls.
+ */
+import { describe, expect, test } from '../../support/harness.js'
+import { type AppConnection, connectApp, V } from '../../support/native.js'
+
+function envelope(body: string, header = ''): string {
+  return `<se:Envelope xmlns:se="http://schemas.xmlsoap.org/soap/envelope/"><se:Header>${header}</se:Header><se:Body>${body}</se:Body></se:Envelope>`
+}
+
+function loginEnvelope(username: string, password: string): string {
+  return envelope(
+    `<login xmlns="urn:partner.soap.sforce.com"><username>${username}</username><password>${password}</password></login>`,
+  )
+}
+
+async function soap(app: AppConnection, xml: string, version = '60.0') {
+  const response = await fetch(`${app.credentials.login!.url}/services/Soap/u/${version}`, {
+    method: 'POST',
+    headers: { 'content-type': 'text/xml', soapaction: '""' },
+    body: xml,
+  })
+  return { status: response.status, type: response.headers.get('content-type'), text: await response.text() }
+}
+
+function element(xml: string, name: string): string | undefined {
+  return new RegExp(`<${name}>([^<]*)</${name}>`).exec(xml)?.[1]
+}
+
+describe('POST /services/Soap/u/{version} login', () => {
+  test('answers the LoginResult: a session id that works, the server URL and the user info', async ({
+    client,
+  }) => {
+    const app = await connectApp(client)
+    const { parameters, secrets } = app.credentials.login!
+    const response = await soap(app, loginEnvelope(parameters.username!, secrets.password!))
+    expect(response.status, response.text).toBe(200)
+    expect(response.type).toContain('text/xml')
+    const orgId = app.credentials.token.split('!')[0]
+    const sessionId = element(response.text, 'sessionId')!
+    expect(sessionId).toMatch(new RegExp(`^${orgId}![.\\w]+$`))
+    expect(element(response.text, 'organizationId')).toBe(orgId)
+    expect(element(response.text, 'userName')).toBe(parameters.username)
+    expect(element(response.text, 'passwordExpired')).toBe('false')
+    const serverUrl = new URL(element(response.text, 'serverUrl')!)
+    expect(serverUrl.pathname).toMatch(new RegExp(`/services/Soap/u/60\\.0/${orgId}$`))
+    // jsforce keeps the origin of serverUrl as its instance URL
+    const query = await fetch(`${serverUrl.origin}${V}/query?q=SELECT+Id+FROM+Account+LIMIT+1`, {
+      headers: { authorization: `Bearer ${sessionId}` },
+    })
+    expect(query.status).toBe(200)
+
+    // logout ends the session
+    const logout = await soap(
+      app,
+      envelope(
+        '<logout xmlns="urn:partner.soap.sforce.com"/>',
+        `<SessionHeader xmlns="urn:partner.soap.sforce.com"><sessionId>${sessionId}</sessionId></SessionHeader>`,
+      ),
+    )
+    expect(logout.status, logout.text).toBe(200)
+    const after = await fetch(`${serverUrl.origin}${V}/sobjects`, {
+      headers: { authorization: `Bearer ${sessionId}` },
+    })
+    expect(after.status).toBe(401)
+  })
+
+  test('a wrong password is the INVALID_LOGIN fault, HTTP 500', async ({ client }) => {
+    const app = await connectApp(client)
+    const response = await soap(app, loginEnvelope(app.credentials.login!.parameters.username!, 'nope'))
+    expect(response.status).toBe(500)
+    expect(element(response.text, 'faultcode')).toBe('sf:INVALID_LOGIN')
+    expect(element(response.text, 'faultstring')).toBe(
+      'INVALID_LOGIN: Invalid username, password, security token; or user locked out.',
+    )
+  })
+
+  test('XML in the password is unescaped; other SOAP calls are refused with a fault', async ({ client }) => {
+    const app = await connectApp(client)
+    const escaped = await soap(app, loginEnvelope('admin@crm.replica.test', 'a&lt;b'))
+    expect(escaped.status).toBe(500)
+    const query = await soap(
+      app,
+      envelope(
+        '<query xmlns="urn:partner.soap.sforce.com"><queryString>SELECT Id FROM Account</queryString></query>',
+      ),
+    )
+    expect(query.status).toBe(500)
+    expect(element(query.text, 'faultcode')).toMatch(/^sf:/)
+  })
+})
