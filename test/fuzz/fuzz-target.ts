@@ -5,14 +5,17 @@
  * - an answer within `ANSWER_BOUND_MS` (no hang);
  * - every error in its surface's format (management `{ error: { code, message, requestId } }`,
  *   native `[{ message, errorCode }]` or a gateway refusal `{ error: { code, message } }`);
- * - a refused write changes nothing (the stored state is the same before and after).
+ * - a refused write changes nothing (the stored state is the same before and after, and so is
+ *   every Bulk API job of the native environment: its state, header and uploaded rows).
  * In-process through `mock.fetch` by default; `FUZZ_TRANSPORT=http` runs it against the
  * standalone server.
  */
+import { kInternals } from '../../src/create-replica-mock.js'
 import { createReplicaMock, type ReplicaMock } from '../../src/index.js'
+import { environmentApp } from '../../src/runtime/environment-app.js'
 import { ErrorBody } from '../../src/schemas/index.js'
 import { createReplicaServer, type ReplicaServer } from '../../src/server/index.js'
-import type { KnownIds, Surface } from './endpoints.js'
+import type { KnownIds, Surface } from './endpoint.js'
 
 export const ANSWER_BOUND_MS = 5000
 
@@ -22,7 +25,7 @@ export interface FuzzRequest {
   path: string
   query: string
   headers: Record<string, string>
-  body: string | undefined
+  body: string | Uint8Array<ArrayBuffer> | undefined
   /** Who calls: a management token, an app token, or none. */
   token: string | undefined
 }
@@ -34,6 +37,8 @@ export interface FuzzTarget {
   /** App token of the environment native calls go to. */
   appToken: string
   send(request: FuzzRequest): Promise<{ status: number; text: string; contentType: string }>
+  /** The stored state and the native environment's bulk jobs, once due jobs have run. */
+  state(): Promise<string>
   close(): Promise<void>
 }
 
@@ -48,14 +53,15 @@ export async function createFuzzTarget(): Promise<FuzzTarget> {
   await mock.ready()
   const baseUrl = server?.url ?? mock.baseUrl
   const call = async (method: string, path: string, token: string, body?: unknown) => {
+    const csv = typeof body === 'string'
     const response = await mock.fetch(
       new Request(baseUrl + path, {
         method,
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
+        headers: { authorization: `Bearer ${token}`, 'content-type': csv ? 'text/csv' : 'application/json' },
+        body: body === undefined ? undefined : csv ? body : JSON.stringify(body),
       }),
     )
-    return (await response.json()) as any
+    return response.status === 201 ? {} : ((await response.json()) as any)
   }
   const managed = await call('POST', '/v1/environments', 'test-api-key', {
     apps: ['crm'],
@@ -75,6 +81,7 @@ export async function createFuzzTarget(): Promise<FuzzTarget> {
   const snapshot = await call('POST', '/v1/snapshots', 'test-api-key', { environmentId: managed.id })
   const requests = await call('GET', `/v1/requests?environmentId=${native.id}`, 'test-member-token')
   const [accountId] = mock.records(native.id).insert('Account', [{ Name: 'Fuzz', External_Id__c: 'FUZZ-1' }])
+  const jobs = await bulkJobs((method, path, body) => call(method, path, credentials.token, body))
 
   return {
     mock,
@@ -84,6 +91,8 @@ export async function createFuzzTarget(): Promise<FuzzTarget> {
       snapshotId: snapshot.id,
       requestId: requests.data[0].id,
       accountId: accountId!,
+      nativeEnvironmentId: native.id,
+      ...jobs,
     },
     appToken: credentials.token,
     async send(request) {
@@ -91,7 +100,11 @@ export async function createFuzzTarget(): Promise<FuzzTarget> {
       const headers = { ...request.headers }
       if (request.token !== undefined) headers.authorization = `Bearer ${request.token}`
       const method = request.method
-      const init: RequestInit = { method, headers, body: method === 'GET' ? undefined : request.body }
+      const init: RequestInit = {
+        method,
+        headers,
+        body: method === 'GET' || method === 'HEAD' ? undefined : request.body,
+      }
       const answer = (async () => {
         const response = server ? await fetch(url, init) : await mock.fetch(new Request(url, init))
         return {
@@ -101,6 +114,11 @@ export async function createFuzzTarget(): Promise<FuzzTarget> {
         }
       })()
       return withBound(answer, `${method} ${request.path}`)
+    },
+    async state() {
+      const { app } = environmentApp(mock[kInternals].runtime, native.id)
+      await app.jobs.runDue()
+      return storedState(mock) + jobsState(app.jobs)
     },
     close: async () => {
       await server?.close()
@@ -127,6 +145,39 @@ async function withBound<T>(answer: Promise<T>, what: string): Promise<T> {
 export function storedState(mock: ReplicaMock): string {
   const { store, environmentData } = mock.exportState()
   return JSON.stringify({ collections: store.collections, environmentData })
+}
+
+type Call = (method: string, path: string, body?: unknown) => Promise<any>
+
+/** Bulk jobs to aim at: Open and empty, Open with data, an ingest and a query job complete. */
+async function bulkJobs(call: Call) {
+  const ingest = '/services/data/v60.0/jobs/ingest'
+  const create = () => call('POST', ingest, { object: 'Account', operation: 'insert' })
+  const open = await create()
+  const loaded = await create()
+  await call('PUT', `${ingest}/${loaded.id}/batches`, 'Name,Description\nLoaded,one\n')
+  const done = await create()
+  await call('PUT', `${ingest}/${done.id}/batches`, 'Name\nDone\n')
+  await call('PATCH', `${ingest}/${done.id}`, { state: 'UploadComplete' })
+  const query = await call('POST', '/services/data/v60.0/jobs/query', {
+    operation: 'query',
+    query: 'SELECT Id, Name FROM Account',
+  })
+  await call('GET', `/services/data/v60.0/jobs/query/${query.id}`)
+  return { openJobId: open.id, loadedJobId: loaded.id, doneJobId: done.id, queryJobId: query.id }
+}
+
+/** Every job's id, state, header and row count: what a refused bulk write must leave alone. */
+function jobsState(jobs: ReturnType<typeof environmentApp>['app']['jobs']): string {
+  const all = [...jobs.list('ingest'), ...jobs.list('query')]
+  return JSON.stringify(
+    all.map((job) => [
+      job.id,
+      jobs.state(job),
+      job.kind === 'ingest' ? job.upload?.header : undefined,
+      job.kind === 'ingest' ? job.upload?.rows.length : job.result?.rows.length,
+    ]),
+  )
 }
 
 /** Why an answer breaks an invariant, or undefined when it keeps them all. */
