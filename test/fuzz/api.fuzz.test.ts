@@ -91,7 +91,7 @@ describe('fuzz: every endpoint keeps the invariants', () => {
             const write = request.method !== 'GET'
             const before = write ? await target.state() : ''
             const answer = await target.send(request)
-            const broken = invariantBroken(endpoint.surface, answer)
+            const broken = invariantBroken(endpoint.surface, answer, request.method)
             if (broken)
               throw new Error(`${request.method} ${request.path}?${request.query.slice(0, 200)}: ${broken}`)
             if (write && answer.status >= 400 && (await target.state()) !== before) {

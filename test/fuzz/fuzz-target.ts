@@ -184,11 +184,13 @@ function jobsState(jobs: ReturnType<typeof environmentApp>['app']['jobs']): stri
 export function invariantBroken(
   surface: Surface,
   answer: { status: number; text: string; contentType: string },
+  method = 'GET',
 ): string | undefined {
   const notEmulated =
     surface === 'native' && answer.status === 501 && answer.text.includes('"FEATURE_NOT_ENABLED"')
   if (answer.status >= 500 && !notEmulated) return `answered ${answer.status}: ${answer.text.slice(0, 300)}`
-  if (answer.status < 400) return undefined
+  // a HEAD answer never has a body to check
+  if (answer.status < 400 || method === 'HEAD') return undefined
   let body: unknown
   try {
     body = JSON.parse(answer.text)
