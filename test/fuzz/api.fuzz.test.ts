@@ -9,9 +9,9 @@ import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { bodyText, headers, queryString } from './arbitraries.js'
-import { type Endpoint, ENDPOINTS } from './endpoints.js'
-import { createFuzzTarget, type FuzzRequest, type FuzzTarget, invariantBroken } from './fuzz-target.js'
+import { ENDPOINTS } from './endpoints.js'
+import { requestOf } from './fuzz-request.js'
+import { createFuzzTarget, invariantBroken } from './fuzz-target.js'
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 20)
 const SEED = Number(process.env.FUZZ_SEED ?? 15)
@@ -25,53 +25,6 @@ function heapUsed(): number {
   gc()
   gc()
   return process.memoryUsage().heapUsed
-}
-
-const MANAGEMENT_TOKENS = [
-  'test-api-key',
-  'test-readonly-key',
-  'test-other-key',
-  'test-member-token',
-  'bogus-token',
-]
-
-function requestOf(endpoint: Endpoint, target: FuzzTarget): fc.Arbitrary<FuzzRequest> {
-  const token =
-    endpoint.surface === 'management'
-      ? fc.option(fc.constantFrom(...MANAGEMENT_TOKENS), { freq: 10 })
-      : endpoint.surface === 'native'
-        ? fc.oneof(
-            { weight: 8, arbitrary: fc.constant(target.appToken) },
-            { weight: 1, arbitrary: fc.constantFrom('test-api-key', 'tok_nope', '') },
-          )
-        : fc.constant(null)
-  const query = endpoint.queryText?.(target.ids) ?? queryString(endpoint.query ?? [])
-  const json = fc.record({
-    headers: headers(),
-    body: bodyText(endpoint.body ?? fc.jsonValue({ maxDepth: 3 })) as fc.Arbitrary<FuzzRequest['body']>,
-  })
-  // an endpoint with its own format gets it most of the time, its headers over random ones
-  const payload = endpoint.payload
-    ? fc.oneof(
-        { weight: 1, arbitrary: json },
-        {
-          weight: 3,
-          arbitrary: fc
-            .tuple(headers(), endpoint.payload)
-            .map(([random, own]) => ({ headers: { ...random, ...own.headers }, body: own.body })),
-        },
-      )
-    : json
-  return fc
-    .record({
-      surface: fc.constant(endpoint.surface),
-      method: fc.constantFrom(...endpoint.methods),
-      path: endpoint.path(target.ids),
-      query,
-      payload,
-      token: token.map((value) => value ?? undefined),
-    })
-    .map(({ payload: { headers, body }, ...rest }) => ({ ...rest, headers, body }))
 }
 
 describe('fuzz: every endpoint keeps the invariants', () => {

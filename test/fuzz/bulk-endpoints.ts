@@ -5,7 +5,7 @@
  * job) so requests reach past "not found".
  */
 import fc from 'fast-check'
-import { segment, soql } from './arbitraries.js'
+import { mostly, soql } from './arbitraries.js'
 import {
   csvUpload,
   ingestJobBody,
@@ -34,7 +34,7 @@ export const BULK_ENDPOINTS: readonly Endpoint[] = [
     surface: 'native',
     methods: ['PUT', 'PUT', 'PUT', 'PUT', 'POST'],
     path: (ids) =>
-      segment([ids.openJobId, ids.loadedJobId, ids.doneJobId, ids.queryJobId]).map(
+      mostly([ids.openJobId, ids.loadedJobId, ids.doneJobId, ids.queryJobId]).map(
         (id) => `${V}/jobs/ingest/${id}/batches`,
       ),
     payload: csvUpload,
@@ -45,7 +45,7 @@ export const BULK_ENDPOINTS: readonly Endpoint[] = [
     methods: ['GET', 'PATCH', 'DELETE', 'PATCH', 'POST'],
     path: (ids) =>
       fc
-        .tuple(fc.constantFrom('ingest', 'query'), segment(jobs(ids)))
+        .tuple(fc.constantFrom('ingest', 'query'), mostly(jobs(ids)))
         .map(([kind, id]) => `${V}/jobs/${kind}/${id}`),
     body: jobStateBody,
   },
@@ -56,7 +56,7 @@ export const BULK_ENDPOINTS: readonly Endpoint[] = [
     path: (ids) =>
       fc
         .tuple(
-          segment(jobs(ids)),
+          mostly(jobs(ids)),
           fc.constantFrom('successfulResults', 'failedResults', 'unprocessedrecords', 'nope'),
         )
         .map(([id, kind]) => `${V}/jobs/ingest/${id}/${kind}`),
@@ -77,7 +77,7 @@ export const BULK_ENDPOINTS: readonly Endpoint[] = [
       fc
         .tuple(
           fc.constantFrom('v60.0', 'v60.0', 'v58.0', 'v57.0', 'v49.0'),
-          segment([ids.queryJobId, ids.doneJobId]),
+          mostly([ids.queryJobId, ids.doneJobId]),
           fc.constantFrom('results', 'results', 'resultPages'),
         )
         .map(([version, id, tail]) => `/services/data/${version}/jobs/query/${id}/${tail}`),

@@ -9,29 +9,51 @@ import fc from 'fast-check'
 
 const V = '/services/data/v60.0'
 
+/** Mostly `valid`, now and then `junk`: one twist in a request reaches further than many. */
+function often<T>(valid: fc.Arbitrary<T>, junk: fc.Arbitrary<unknown>): fc.Arbitrary<T | unknown> {
+  return fc.oneof({ weight: 12, arbitrary: valid }, { weight: 1, arbitrary: junk })
+}
+
+/** Undefined (the key left out) but one time in `odds`, when it is `value`. */
+function rarely<T>(value: fc.Arbitrary<T>, odds: number): fc.Arbitrary<T | undefined> {
+  return fc.oneof({ weight: odds - 1, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: value })
+}
+
 /** Values of the wrong type for any key. */
 const wrongType = fc.constantFrom<unknown>(null, 5, -1.5, true, 'x', [], {}, [1, 'a'], { a: { b: [] } })
 
 /** A record's fields: plausible, wrong-typed, over-long, unknown or reference-valued. */
 export const fields = fc.record(
   {
-    Name: fc.oneof(fc.string({ maxLength: 40 }), fc.constant('n'.repeat(300)), wrongType),
-    Industry: fc.constantFrom<unknown>('Energy', 'Nope', 7, null),
-    AnnualRevenue: fc.oneof(fc.double(), fc.constantFrom<unknown>('1e999', 'x', null)),
-    External_Id__c: fc.oneof(fc.string({ maxLength: 30 }), fc.constant('@{ref0.id}')),
-    AccountId: fc.constantFrom<unknown>('@{ref0.id}', '@{nope.id}', '001000000000000AAA', 'x', 1),
+    Name: often(
+      fc.string({ minLength: 1, maxLength: 40 }),
+      fc.oneof(fc.constant('n'.repeat(300)), wrongType),
+    ),
+    Industry: often(fc.constantFrom('Energy', 'Banking'), fc.constantFrom('Nope', 7, null)),
+    AnnualRevenue: often(
+      fc.double({ noNaN: true, noDefaultInfinity: true }),
+      fc.constantFrom('1e999', 'x', null),
+    ),
+    External_Id__c: often(fc.string({ maxLength: 30 }), fc.constant('@{ref0.id}')),
+    LastName: fc.string({ minLength: 1, maxLength: 10 }),
+    AccountId: fc.constantFrom<unknown>(
+      '@{ref0.id}',
+      '@{ref0.id}',
+      '@{nope.id}',
+      '001000000000000AAA',
+      'x',
+      1,
+    ),
     Nope__c: fc.string({ maxLength: 10 }),
     Id: fc.constantFrom<unknown>('@{ref1.id}', '001Rm0000000001IAA', ''),
   },
-  { requiredKeys: [] },
+  { requiredKeys: ['Name'] },
 )
 
 /** Reference ids a subrequest may name: earlier ones, itself, later ones, unknown, malformed. */
-const referenceId = fc.constantFrom<unknown>(
+const oddReferenceId = fc.constantFrom<unknown>(
   'ref0',
-  'ref1',
   'ref2',
-  'ref0',
   'bad id',
   '1starts',
   '',
@@ -54,7 +76,7 @@ const reference = fc.constantFrom(
 /** Subrequest URLs: the endpoints a subrequest may call, with references, bad versions, nesting. */
 const subrequestUrl = fc.oneof(
   {
-    weight: 4,
+    weight: 12,
     arbitrary: fc.constantFrom(
       `${V}/sobjects/Account`,
       `${V}/sobjects/Contact`,
@@ -65,7 +87,7 @@ const subrequestUrl = fc.oneof(
       `${V}/composite/sobjects/Account?ids=001Rm0000000001IAA&fields=Name`,
     ),
   },
-  { weight: 3, arbitrary: reference.map((ref) => `${V}/sobjects/Account/${ref}`) },
+  { weight: 4, arbitrary: reference.map((ref) => `${V}/sobjects/Account/${ref}`) },
   {
     weight: 2,
     arbitrary: fc.constantFrom(
@@ -87,8 +109,15 @@ const subrequestUrl = fc.oneof(
   { weight: 1, arbitrary: wrongType },
 )
 
-const method = fc.constantFrom<unknown>('GET', 'POST', 'PATCH', 'DELETE', 'PUT', 'HEAD', 'get', '', 3)
+const method = often(
+  fc.constantFrom('GET', 'POST', 'PATCH', 'DELETE'),
+  fc.constantFrom('PUT', 'HEAD', 'get', '', 3),
+)
 const httpHeaders = fc.constantFrom<unknown>(
+  undefined,
+  undefined,
+  undefined,
+  undefined,
   undefined,
   { 'If-Match': 'x' },
   { Accept: 'application/xml' },
@@ -100,9 +129,9 @@ const httpHeaders = fc.constantFrom<unknown>(
 )
 /** A body: fields, a reference standing for a whole value, deep nesting, wrong types. */
 const subBody = fc.oneof(
-  { weight: 4, arbitrary: fields },
+  { weight: 12, arbitrary: fields },
   { weight: 1, arbitrary: reference },
-  { weight: 1, arbitrary: fc.integer({ min: 60, max: 400 }).map(deep) },
+  { weight: 1, arbitrary: fc.integer({ min: 10, max: 70 }).map(deep) },
   { weight: 1, arbitrary: wrongType },
 )
 
@@ -112,45 +141,62 @@ function deep(depth: number): unknown {
   return value
 }
 
-/** One composite (or graph) subrequest, keys sometimes missing or extra. */
+/**
+ * One composite (or graph) subrequest; its referenceId is `ref{index}` (set by `list`) unless it
+ * brings an odd one (a duplicate, a forward one, malformed, the wrong type). Keys now and then
+ * missing or extra.
+ */
 const subrequest = fc.record(
   {
     method,
     url: subrequestUrl,
-    referenceId,
+    referenceId: rarely(oddReferenceId, 15),
     body: subBody,
     httpHeaders,
-    extra: fc.constantFrom<unknown>(undefined, 1),
+    extra: rarely(fc.constant(1), 30),
   },
-  { requiredKeys: ['method', 'url', 'referenceId'] },
+  { requiredKeys: ['method', 'url', 'referenceId', 'extra'] },
 )
 
-/** Usually a few items, sometimes just over a limit (copies of one item, cheap to make). */
-function list<T>(item: fc.Arbitrary<T>, limit: number): fc.Arbitrary<T[]> {
-  return fc.oneof(
-    { weight: 5, arbitrary: fc.array(item, { maxLength: 6 }) },
+type Item = Record<string, unknown>
+
+/** Usually a few items, sometimes just over a limit; each named `ref{index}` unless it has a name. */
+function list<T extends Item>(
+  item: fc.Arbitrary<T>,
+  limit: number,
+  key: string | null = 'referenceId',
+): fc.Arbitrary<T[]> {
+  const items = fc.oneof(
+    { weight: 8, arbitrary: fc.array(item, { minLength: 1, maxLength: 6 }) },
     { weight: 1, arbitrary: item.map((one) => Array.from({ length: limit + 1 }, () => one)) },
     { weight: 1, arbitrary: fc.array(item, { minLength: limit - 1, maxLength: limit + 2 }) },
+  )
+  if (key === null) return items
+  return items.map((all) =>
+    all.map((one, index) => (one[key] === undefined ? { ...one, [key]: `ref${index}` } : one)),
   )
 }
 
 export const compositeBody = fc.record(
   {
-    allOrNone: fc.oneof(fc.boolean(), wrongType),
-    collateSubrequests: fc.oneof(fc.boolean(), wrongType),
-    compositeRequest: fc.oneof(
-      { weight: 6, arbitrary: list(subrequest, 25) },
-      { weight: 1, arbitrary: wrongType },
-    ),
+    allOrNone: often(fc.boolean(), wrongType),
+    collateSubrequests: often(fc.boolean(), wrongType),
+    compositeRequest: often(list(subrequest, 25), wrongType),
   },
   { requiredKeys: ['compositeRequest'] },
 )
 
 const batchUrl = fc.oneof(
+  {
+    weight: 8,
+    arbitrary: fc.constantFrom(
+      'v60.0/sobjects/Account',
+      'v60.0/sobjects/Account/001Rm0000000001IAA',
+      'v60.0/query?q=SELECT+Id+FROM+Account',
+      'v60.0/sobjects/Account/External_Id__c/FUZZ-1',
+    ),
+  },
   fc.constantFrom(
-    'v60.0/sobjects/Account',
-    'v60.0/sobjects/Account/001Rm0000000001IAA',
-    'v60.0/query?q=SELECT+Id+FROM+Account',
     'v33.0/sobjects/Account',
     'v99.0/sobjects/Account',
     'v60.0/composite/batch',
@@ -162,62 +208,110 @@ const batchUrl = fc.oneof(
 )
 export const batchBody = fc.record(
   {
-    haltOnError: fc.oneof(fc.boolean(), wrongType),
-    batchRequests: list(
-      fc.record(
-        {
-          method,
-          url: batchUrl,
-          richInput: subBody,
-          binaryPartName: fc.constantFrom<unknown>(undefined, 'f'),
-        },
-        { requiredKeys: ['method', 'url'] },
+    haltOnError: often(fc.boolean(), wrongType),
+    batchRequests: often(
+      list(
+        fc.record(
+          {
+            method,
+            url: batchUrl,
+            richInput: subBody,
+            binaryPartName: rarely(fc.constant('f'), 20),
+          },
+          { requiredKeys: ['method', 'url', 'binaryPartName'] },
+        ),
+        25,
+        null,
       ),
-      25,
+      wrongType,
     ),
   },
   { requiredKeys: ['batchRequests'] },
 )
 
+/** Graph nodes call sObject rows only: mostly a create, and reads or updates of earlier nodes. */
+const graphNode = fc.record(
+  {
+    method: often(fc.constantFrom('POST', 'POST', 'PATCH', 'GET'), method),
+    url: often(
+      fc.constantFrom(`${V}/sobjects/Account`, `${V}/sobjects/Contact`, `${V}/sobjects/Account/@{ref0.id}`),
+      subrequestUrl,
+    ),
+    referenceId: rarely(oddReferenceId, 15),
+    body: subBody,
+  },
+  { requiredKeys: ['method', 'url', 'referenceId'] },
+)
 const graph = fc.record(
   {
-    graphId: fc.constantFrom<unknown>('g1', 'g2', 'g1', '', null, 'g'.repeat(50)),
-    compositeRequest: list(subrequest, 500),
+    graphId: fc.oneof(fc.constantFrom('g1', 'g2', 'g3'), fc.constantFrom<unknown>('', null, 'g'.repeat(50))),
+    compositeRequest: often(list(graphNode, 500), wrongType),
   },
   { requiredKeys: ['graphId', 'compositeRequest'] },
 )
-export const graphBody = fc.record({ graphs: fc.oneof(list(graph, 75), wrongType) }, { requiredKeys: [] })
+export const graphBody = fc.record(
+  { graphs: often(list(graph, 75, null), wrongType) },
+  { requiredKeys: ['graphs'] },
+)
 
-/** `attributes` of a tree record: right, missing a key, the wrong type, a duplicate reference. */
-const attributes = fc.constantFrom<unknown>(
-  { type: 'Account', referenceId: 'ref1' },
-  { type: 'Account', referenceId: 'ref2' },
-  { type: 'Contact', referenceId: 'ref3' },
+/** Odd `attributes` of a tree record: missing a key, the wrong type, a duplicate reference, extra keys. */
+const oddAttributes = fc.constantFrom<unknown>(
   { type: 'Account' },
   { referenceId: 'ref4' },
   { type: 'Nope', referenceId: 'ref5' },
   { type: 'Account', referenceId: 'bad ref' },
+  { type: 'Account', referenceId: 'dup' },
   { type: 7, referenceId: ['x'] },
-  { type: 'Account', referenceId: 'ref1', url: '/x' },
+  { type: 'Account', referenceId: 'ref9', url: '/x' },
   null,
   'Account',
 )
-const treeRecord: fc.Arbitrary<unknown> = fc.letrec<{ record: unknown }>((tie) => ({
+type TreeRecord = { attributes?: unknown; Contacts?: unknown; [field: string]: unknown }
+const treeRecord: fc.Arbitrary<TreeRecord> = fc.letrec<{ record: TreeRecord }>((tie) => ({
   record: fc.record(
     {
-      attributes,
-      Name: fc.oneof(fc.string({ maxLength: 20 }), wrongType),
+      attributes: rarely(oddAttributes, 12),
+      Name: often(fc.string({ minLength: 1, maxLength: 20 }), wrongType),
+      LastName: fc.string({ minLength: 1, maxLength: 10 }),
       Nope__c: fc.string({ maxLength: 5 }),
       Contacts: fc.oneof(
-        { depthSize: 'small' },
-        fc.record({ records: fc.array(tie('record'), { maxLength: 3 }) }),
+        { depthSize: 'small', maxDepth: 6 },
+        fc.constant(undefined),
+        fc.record({ records: fc.array(tie('record'), { minLength: 1, maxLength: 3 }) }),
         wrongType,
       ),
-      Opportunities: fc.constantFrom<unknown>({ records: [] }, { records: 'x' }, []),
+      Opportunities: fc.constantFrom<unknown>(
+        undefined,
+        undefined,
+        undefined,
+        { records: [] },
+        { records: 'x' },
+        [],
+      ),
     },
-    { requiredKeys: ['attributes'] },
+    { requiredKeys: ['attributes', 'Name'] },
   ),
 })).record
+
+/**
+ * Gives every record without odd attributes its type (Account at the root, Contact under
+ * `Contacts`) and a unique referenceId, so the tree's own checks run past `attributes`.
+ */
+function typed(records: TreeRecord[], type = 'Account', counter = { next: 0 }): TreeRecord[] {
+  return records.map((record) => {
+    const children = record.Contacts as { records?: unknown } | undefined
+    const out: TreeRecord = {
+      ...record,
+      attributes: record.attributes ?? { type, referenceId: `ref${counter.next++}` },
+    }
+    if (type === 'Contact') delete out.Name
+    else delete out.LastName
+    if (Array.isArray(children?.records)) {
+      out.Contacts = { records: typed(children.records as TreeRecord[], 'Contact', counter) }
+    }
+    return out
+  })
+}
 
 /** Records nested `depth` levels through `Contacts` (the tree allows 5). */
 function nestedTree(depth: number): unknown {
@@ -238,17 +332,18 @@ function nestedTree(depth: number): unknown {
 export const treeBody = fc.record(
   {
     records: fc.oneof(
-      { weight: 5, arbitrary: list(treeRecord, 200) },
+      { weight: 8, arbitrary: list(treeRecord, 200, null).map((records) => typed(records)) },
       { weight: 1, arbitrary: fc.integer({ min: 4, max: 40 }).map((depth) => [nestedTree(depth)]) },
       { weight: 1, arbitrary: wrongType },
     ),
   },
-  { requiredKeys: [] },
+  { requiredKeys: ['records'] },
 )
 
 /** Ids: real-looking, malformed, another object's, a reference, wrong types. */
 export const recordId = fc.constantFrom<unknown>(
   '001Rm0000000001IAA',
+  '001Rm0000000002IAA',
   '001Rm0000000001',
   '003Rm0000000001IAA',
   '001Rm0000000001XYZ',
@@ -261,33 +356,26 @@ export const recordId = fc.constantFrom<unknown>(
 
 const collectionRecord = fc.record(
   {
-    attributes: fc.constantFrom<unknown>(
-      { type: 'Account' },
-      { type: 'Contact' },
-      { type: 'Nope' },
-      {},
-      null,
+    attributes: often(
+      fc.constantFrom({ type: 'Account' }, { type: 'Contact' }),
+      fc.constantFrom({ type: 'Nope' }, {}, null),
     ),
-    id: recordId,
-    Id: recordId,
-    Name: fc.oneof(fc.string({ maxLength: 20 }), wrongType),
-    External_Id__c: fc.constantFrom('FUZZ-1', 'FUZZ-2', '', 'x'.repeat(300)),
-    LastName: fc.string({ maxLength: 5 }),
+    id: fc.option(recordId, { nil: undefined }),
+    Name: often(fc.string({ minLength: 1, maxLength: 20 }), wrongType),
+    External_Id__c: fc.constantFrom('FUZZ-1', 'FUZZ-2', 'FUZZ-2', '', 'x'.repeat(300)),
+    LastName: fc.string({ minLength: 1, maxLength: 5 }),
   },
-  { requiredKeys: ['attributes'] },
+  { requiredKeys: ['attributes', 'Name'] },
 )
 export const collectionsBody = fc.record(
   {
-    allOrNone: fc.oneof(fc.boolean(), wrongType),
-    records: fc.oneof(
-      { weight: 6, arbitrary: list(collectionRecord, 200) },
-      { weight: 1, arbitrary: wrongType },
-    ),
+    allOrNone: often(fc.boolean(), wrongType),
+    records: often(list(collectionRecord, 200, null), wrongType),
     ids: fc.oneof(
       fc.array(recordId, { maxLength: 5 }),
       recordId.map((id) => Array.from({ length: 2001 }, () => id)),
     ),
-    fields: fc.oneof(fc.array(fc.constantFrom('Id', 'Name', 'Nope__c', ''), { maxLength: 3 }), wrongType),
+    fields: often(fc.array(fc.constantFrom('Id', 'Name', 'Nope__c', ''), { maxLength: 3 }), wrongType),
   },
   { requiredKeys: [] },
 )

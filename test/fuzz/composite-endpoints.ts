@@ -4,7 +4,7 @@
  * bodies in its own shape (composite-arbitraries.ts).
  */
 import fc from 'fast-check'
-import { segment } from './arbitraries.js'
+import { mostly } from './arbitraries.js'
 import {
   batchBody,
   collectionsBody,
@@ -13,11 +13,12 @@ import {
   idsParameter,
   treeBody,
 } from './composite-arbitraries.js'
+import type { Payload } from './csv-arbitraries.js'
 import { type Endpoint, fixed, V } from './endpoint.js'
 
 const versioned = (tail: string) =>
   fc
-    .constantFrom('v60.0', 'v60.0', 'v49.0', 'v45.0', 'v34.0')
+    .constantFrom('v60.0', 'v60.0', 'v60.0', 'v60.0', 'v49.0', 'v34.0')
     .map((version) => `/services/data/${version}${tail}`)
 
 /** `ids=…&fields=…&allOrNone=…` in any mix, ids often over the limit or malformed. */
@@ -37,6 +38,14 @@ const collectionsQuery = fc
       .join('&'),
   )
 
+/** The plausible body as is (no mutation), so most requests reach past parsing into the plan. */
+function asJson(body: fc.Arbitrary<unknown>): fc.Arbitrary<Payload> {
+  return body.map((value) => ({
+    body: JSON.stringify(value),
+    headers: { 'content-type': 'application/json' },
+  }))
+}
+
 export const COMPOSITE_ENDPOINTS: readonly Endpoint[] = [
   {
     name: 'composite',
@@ -44,6 +53,7 @@ export const COMPOSITE_ENDPOINTS: readonly Endpoint[] = [
     methods: ['POST', 'POST', 'POST', 'GET', 'PATCH'],
     path: () => versioned('/composite'),
     body: compositeBody,
+    payload: asJson(compositeBody),
   },
   {
     name: 'composite batch',
@@ -51,6 +61,7 @@ export const COMPOSITE_ENDPOINTS: readonly Endpoint[] = [
     methods: ['POST', 'POST', 'GET'],
     path: () => versioned('/composite/batch'),
     body: batchBody,
+    payload: asJson(batchBody),
   },
   {
     name: 'composite graph',
@@ -58,14 +69,16 @@ export const COMPOSITE_ENDPOINTS: readonly Endpoint[] = [
     methods: ['POST', 'POST', 'PUT'],
     path: () => versioned('/composite/graph'),
     body: graphBody,
+    payload: asJson(graphBody),
   },
   {
     name: 'composite tree',
     surface: 'native',
     methods: ['POST', 'POST', 'POST', 'GET'],
     path: () =>
-      segment(['Account', 'Contact', 'Nope', 'Task']).map((object) => `${V}/composite/tree/${object}`),
+      mostly(['Account', 'Contact', 'Nope', 'Task']).map((object) => `${V}/composite/tree/${object}`),
     body: treeBody,
+    payload: asJson(treeBody),
   },
   {
     name: 'collections create/update/delete',
@@ -74,14 +87,16 @@ export const COMPOSITE_ENDPOINTS: readonly Endpoint[] = [
     path: fixed(`${V}/composite/sobjects`),
     queryText: () => collectionsQuery,
     body: collectionsBody,
+    payload: asJson(collectionsBody),
   },
   {
     name: 'collections retrieve',
     surface: 'native',
     methods: ['GET', 'POST'],
-    path: () => segment(['Account', 'Contact', 'Nope']).map((object) => `${V}/composite/sobjects/${object}`),
+    path: () => mostly(['Account', 'Contact', 'Nope']).map((object) => `${V}/composite/sobjects/${object}`),
     queryText: () => collectionsQuery,
     body: collectionsBody,
+    payload: asJson(collectionsBody),
   },
   {
     name: 'collections upsert',
@@ -89,8 +104,9 @@ export const COMPOSITE_ENDPOINTS: readonly Endpoint[] = [
     methods: ['PATCH', 'PATCH', 'POST'],
     path: () =>
       fc
-        .tuple(segment(['Account', 'Contact']), segment(['External_Id__c', 'Id', 'Name', 'Nope__c']))
+        .tuple(mostly(['Account', 'Contact']), mostly(['External_Id__c', 'Id', 'Name', 'Nope__c']))
         .map(([object, field]) => `${V}/composite/sobjects/${object}/${field}`),
     body: collectionsBody,
+    payload: asJson(collectionsBody),
   },
 ]
