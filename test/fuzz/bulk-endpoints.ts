@@ -14,7 +14,7 @@ import {
   queryJobBody,
   resultsQuery,
 } from './csv-arbitraries.js'
-import { type Endpoint, fixed, type KnownIds, V } from './endpoint.js'
+import { asJson, type Endpoint, fixed, type KnownIds, V } from './endpoint.js'
 
 const jobs = (ids: KnownIds) => [ids.openJobId, ids.loadedJobId, ids.doneJobId, ids.queryJobId]
 const listQuery = ['jobType', 'concurrencyMode', 'isPkChunkingEnabled', 'queryLocator']
@@ -24,17 +24,23 @@ export const BULK_ENDPOINTS: readonly Endpoint[] = [
     name: 'bulk ingest jobs',
     surface: 'native',
     methods: ['POST', 'POST', 'GET'],
-    path: () => fc.constantFrom(`${V}/jobs/ingest`, '/services/data/v40.0/jobs/ingest'),
+    path: () =>
+      fc.constantFrom(
+        `${V}/jobs/ingest`,
+        `${V}/jobs/ingest`,
+        `${V}/jobs/ingest`,
+        '/services/data/v40.0/jobs/ingest',
+      ),
     query: listQuery,
     body: ingestJobBody,
-    payload: multipartJob,
+    payload: fc.oneof(asJson(ingestJobBody), multipartJob),
   },
   {
     name: 'bulk upload',
     surface: 'native',
     methods: ['PUT', 'PUT', 'PUT', 'PUT', 'POST'],
     path: (ids) =>
-      mostly([ids.openJobId, ids.loadedJobId, ids.doneJobId, ids.queryJobId]).map(
+      mostly([ids.openJobId, ids.loadedJobId, ids.loadedJobId, ids.doneJobId, ids.queryJobId]).map(
         (id) => `${V}/jobs/ingest/${id}/batches`,
       ),
     payload: csvUpload,
@@ -48,6 +54,7 @@ export const BULK_ENDPOINTS: readonly Endpoint[] = [
         .tuple(fc.constantFrom('ingest', 'query'), mostly(jobs(ids)))
         .map(([kind, id]) => `${V}/jobs/${kind}/${id}`),
     body: jobStateBody,
+    payload: asJson(jobStateBody),
   },
   {
     name: 'bulk ingest results',
@@ -68,6 +75,7 @@ export const BULK_ENDPOINTS: readonly Endpoint[] = [
     path: fixed(`${V}/jobs/query`),
     query: listQuery,
     body: queryJobBody(soql()),
+    payload: asJson(queryJobBody(soql())),
   },
   {
     name: 'bulk query results',

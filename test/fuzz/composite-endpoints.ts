@@ -13,8 +13,7 @@ import {
   idsParameter,
   treeBody,
 } from './composite-arbitraries.js'
-import type { Payload } from './csv-arbitraries.js'
-import { type Endpoint, fixed, V } from './endpoint.js'
+import { asJson, type Endpoint, fixed, V } from './endpoint.js'
 
 const versioned = (tail: string) =>
   fc
@@ -37,14 +36,6 @@ const collectionsQuery = fc
       .map(([name, value]) => (name === 'junk' ? value : `${name}=${value}`))
       .join('&'),
   )
-
-/** The plausible body as is (no mutation), so most requests reach past parsing into the plan. */
-function asJson(body: fc.Arbitrary<unknown>): fc.Arbitrary<Payload> {
-  return body.map((value) => ({
-    body: JSON.stringify(value),
-    headers: { 'content-type': 'application/json' },
-  }))
-}
 
 export const COMPOSITE_ENDPOINTS: readonly Endpoint[] = [
   {

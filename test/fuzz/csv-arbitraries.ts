@@ -91,12 +91,14 @@ export const csvUpload: fc.Arbitrary<Payload> = fc
     fc.constantFrom(
       'text/csv',
       'text/csv',
+      'text/csv',
+      'text/csv',
       'text/csv; charset=UTF-8',
       'text/csv; charset=ISO-8859-1',
       'application/json',
       '',
     ),
-    fc.constantFrom('', '', 'identity', 'gzip', 'deflate', 'br', 'x'),
+    fc.constantFrom('', '', '', '', '', '', 'identity', 'gzip', 'deflate', 'br', 'x'),
     fc.uint8Array({ maxLength: 300 }),
   )
   .map(([text, encoding, type, declared, noise]) => {
@@ -119,35 +121,34 @@ export const csvUpload: fc.Arbitrary<Payload> = fc
 
 const wrongType = fc.constantFrom<unknown>(null, 5, true, [], {}, '')
 
+/** Mostly one of `valid`, now and then one of `odd` (so a body reaches past the first check). */
+function often(valid: readonly unknown[], odd: readonly unknown[]): fc.Arbitrary<unknown> {
+  return fc.oneof(
+    { weight: 8, arbitrary: fc.constantFrom(...valid) },
+    { weight: 1, arbitrary: fc.oneof(fc.constantFrom(...odd), wrongType) },
+  )
+}
+
 /** A job creation body: mostly right, with bad operations, objects, delimiters, keys. */
 export const ingestJobBody = fc.record(
   {
-    object: fc.oneof(
-      fc.constantFrom('Account', 'Contact', 'account', 'Nope', 'Task', 'x'.repeat(300)),
-      wrongType,
+    object: often(['Account', 'Contact', 'account'], ['Nope', 'Task', 'x'.repeat(300)]),
+    operation: often(['insert', 'update', 'upsert', 'delete', 'hardDelete'], ['Insert', 'query', 'merge']),
+    externalIdFieldName: fc.constantFrom<unknown>(
+      undefined,
+      undefined,
+      'External_Id__c',
+      'Name',
+      'Nope__c',
+      null,
     ),
-    operation: fc.oneof(
-      fc.constantFrom('insert', 'update', 'upsert', 'delete', 'hardDelete', 'Insert', 'query', 'merge'),
-      wrongType,
-    ),
-    externalIdFieldName: fc.constantFrom<unknown>('External_Id__c', 'Name', 'Id', 'Nope__c', '', null),
-    contentType: fc.constantFrom<unknown>('CSV', 'JSON', 'csv', null),
-    columnDelimiter: fc.constantFrom<unknown>(
-      'COMMA',
-      'TAB',
-      'PIPE',
-      'SEMICOLON',
-      'CARET',
-      'BACKQUOTE',
-      ',',
-      'comma',
-      7,
-    ),
-    lineEnding: fc.constantFrom<unknown>('LF', 'CRLF', 'CR', 'lf', null),
-    assignmentRuleId: fc.constantFrom<unknown>('01Q000000000001', '', 'x'.repeat(30)),
-    concurrencyMode: fc.constantFrom<unknown>('Parallel', 'x'),
+    contentType: often(['CSV'], ['JSON', 'csv']),
+    columnDelimiter: often(['COMMA', 'TAB', 'PIPE', 'SEMICOLON', 'CARET', 'BACKQUOTE'], [',', 'comma']),
+    lineEnding: often(['LF', 'CRLF'], ['CR', 'lf']),
+    assignmentRuleId: often(['01Q000000000001'], ['x'.repeat(30)]),
+    concurrencyMode: fc.constantFrom<unknown>(undefined, undefined, undefined, 'Parallel'),
   },
-  { requiredKeys: [] },
+  { requiredKeys: ['object', 'operation'] },
 )
 
 /** `multipart/form-data` job creation: a `job` part and a `content` part, sometimes broken. */
@@ -175,11 +176,11 @@ export const multipartJob: fc.Arbitrary<Payload> = fc
 export const queryJobBody = (soql: fc.Arbitrary<string>) =>
   fc.record(
     {
-      operation: fc.oneof(fc.constantFrom('query', 'queryAll', 'QUERY', 'insert'), wrongType),
-      query: fc.oneof({ weight: 6, arbitrary: soql }, { weight: 1, arbitrary: wrongType }),
-      columnDelimiter: fc.constantFrom<unknown>('COMMA', 'TAB', 'PIPE', 'x'),
-      lineEnding: fc.constantFrom<unknown>('LF', 'CRLF', 'CR'),
-      contentType: fc.constantFrom<unknown>('CSV', 'JSON'),
+      operation: often(['query', 'queryAll'], ['QUERY', 'insert']),
+      query: fc.oneof({ weight: 8, arbitrary: soql }, { weight: 1, arbitrary: wrongType }),
+      columnDelimiter: often(['COMMA', 'TAB', 'PIPE'], ['x']),
+      lineEnding: often(['LF', 'CRLF'], ['CR']),
+      contentType: often(['CSV'], ['JSON']),
     },
     { requiredKeys: ['operation', 'query'] },
   )

@@ -42,3 +42,11 @@ export interface Endpoint {
 
 export const V = '/services/data/v60.0'
 export const fixed = (path: string) => () => fc.constant(path)
+
+/** The plausible body as is (no mutation), so most requests reach past parsing. */
+export function asJson(body: fc.Arbitrary<unknown>): fc.Arbitrary<Payload> {
+  return body.map((value) => ({
+    body: JSON.stringify(value),
+    headers: { 'content-type': 'application/json' },
+  }))
+}
