@@ -4,7 +4,8 @@
  *   does not emulate, README "The CRM replica");
  * - an answer within `ANSWER_BOUND_MS` (no hang);
  * - every error in its surface's format (management `{ error: { code, message, requestId } }`,
- *   native `[{ message, errorCode }]` or a gateway refusal `{ error: { code, message } }`);
+ *   native `[{ message, errorCode }]`, sObject Tree's `{ hasErrors: true, results }` or a gateway
+ *   refusal `{ error: { code, message } }`);
  * - a refused write changes nothing (the stored state is the same before and after, and so is
  *   every Bulk API job of the native environment: its state, header and uploaded rows).
  * In-process through `mock.fetch` by default; `FUZZ_TRANSPORT=http` runs it against the
@@ -211,5 +212,25 @@ export function invariantBroken(
     body.every((item) => typeof item?.message === 'string' && typeof item?.errorCode === 'string')
   const refusal =
     typeof (body as any)?.error?.code === 'string' && typeof (body as any)?.error?.message === 'string'
-  return nativeItems || refusal ? undefined : `not a native error body: ${answer.text.slice(0, 200)}`
+  return nativeItems || refusal || treeErrors(body)
+    ? undefined
+    : `not a native error body: ${answer.text.slice(0, 200)}`
+}
+
+/** sObject Tree's own 400: `{ hasErrors: true, results: [{ referenceId, errors: [{ statusCode, message }] }] }`. */
+function treeErrors(body: any): boolean {
+  return (
+    body?.hasErrors === true &&
+    Array.isArray(body.results) &&
+    body.results.length > 0 &&
+    body.results.every(
+      (result: any) =>
+        typeof result?.referenceId === 'string' &&
+        Array.isArray(result.errors) &&
+        result.errors.length > 0 &&
+        result.errors.every(
+          (error: any) => typeof error?.statusCode === 'string' && typeof error?.message === 'string',
+        ),
+    )
+  )
 }
