@@ -98,28 +98,41 @@ function prefixHash(text: string, at: number): number {
 /**
  * `text` with `%XX` and `\uXXXX` escapes decoded, and `map[i]` = where decoded character `i`
  * starts in `text` (`map[length]` = `text.length`); no map when nothing was encoded.
+ * @note Plain runs are copied as slices and joined once: appending a 4 MiB body one character at
+ * a time held the event loop for over a second, mostly in the garbage collector (issue 15 fuzz).
  */
 function decodeView(text: string): { text: string; map: Int32Array | null } {
   if (!text.includes('%') && !text.includes('\\u')) return { text, map: null }
   const map = new Int32Array(text.length + 1)
-  let out = ''
+  const parts: string[] = []
+  let length = 0
+  let run = 0
   let i = 0
   while (i < text.length) {
-    map[out.length] = i
-    const ch = text[i]!
-    if (ch === '%' && isHex(text, i + 1, 2)) {
-      out += String.fromCharCode(Number.parseInt(text.slice(i + 1, i + 3), 16))
-      i += 3
-    } else if (ch === '\\' && text[i + 1] === 'u' && isHex(text, i + 2, 4)) {
-      out += String.fromCharCode(Number.parseInt(text.slice(i + 2, i + 6), 16))
-      i += 6
-    } else {
-      out += ch
+    const width = escapeWidth(text, i)
+    map[length++] = i
+    if (width === 0) {
       i++
+      continue
     }
+    if (run < i) parts.push(text.slice(run, i))
+    parts.push(
+      String.fromCharCode(Number.parseInt(text.slice(i + width - (width === 3 ? 2 : 4), i + width), 16)),
+    )
+    i += width
+    run = i
   }
-  map[out.length] = text.length
-  return { text: out, map }
+  if (run < text.length) parts.push(text.slice(run))
+  map[length] = text.length
+  return { text: parts.join(''), map }
+}
+
+/** 3 for a `%XX` escape at `at`, 6 for `\uXXXX`, else 0. */
+function escapeWidth(text: string, at: number): number {
+  const c = text.charCodeAt(at)
+  if (c === 0x25 && isHex(text, at + 1, 2)) return 3
+  if (c === 0x5c && text.charCodeAt(at + 1) === 0x75 && isHex(text, at + 2, 4)) return 6
+  return 0
 }
 
 function isHex(text: string, at: number, length: number): boolean {

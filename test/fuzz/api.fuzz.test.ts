@@ -9,15 +9,9 @@ import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { bodyText, headers, queryString, soql } from './arbitraries.js'
-import { type Endpoint, ENDPOINTS } from './endpoints.js'
-import {
-  createFuzzTarget,
-  type FuzzRequest,
-  type FuzzTarget,
-  invariantBroken,
-  storedState,
-} from './fuzz-target.js'
+import { ENDPOINTS } from './endpoints.js'
+import { requestOf } from './fuzz-request.js'
+import { createFuzzTarget, invariantBroken } from './fuzz-target.js'
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 20)
 const SEED = Number(process.env.FUZZ_SEED ?? 15)
@@ -31,41 +25,6 @@ function heapUsed(): number {
   gc()
   gc()
   return process.memoryUsage().heapUsed
-}
-
-const MANAGEMENT_TOKENS = [
-  'test-api-key',
-  'test-readonly-key',
-  'test-other-key',
-  'test-member-token',
-  'bogus-token',
-]
-
-function requestOf(endpoint: Endpoint, target: FuzzTarget): fc.Arbitrary<FuzzRequest> {
-  const token =
-    endpoint.surface === 'management'
-      ? fc.option(fc.constantFrom(...MANAGEMENT_TOKENS), { freq: 10 })
-      : endpoint.surface === 'native'
-        ? fc.oneof(
-            { weight: 8, arbitrary: fc.constant(target.appToken) },
-            { weight: 1, arbitrary: fc.constantFrom('test-api-key', 'tok_nope', '') },
-          )
-        : fc.constant(null)
-  const query =
-    endpoint.name === 'query'
-      ? fc
-          .tuple(soql(), queryString(endpoint.query ?? []))
-          .map(([q, rest]) => `q=${encodeURIComponent(q)}${rest ? `&${rest}` : ''}`)
-      : queryString(endpoint.query ?? [])
-  return fc.record({
-    surface: fc.constant(endpoint.surface),
-    method: fc.constantFrom(...endpoint.methods),
-    path: endpoint.path(target.ids),
-    query,
-    headers: headers(),
-    body: bodyText(endpoint.body ?? fc.jsonValue({ maxDepth: 3 })),
-    token: token.map((value) => value ?? undefined),
-  })
 }
 
 describe('fuzz: every endpoint keeps the invariants', () => {
@@ -83,12 +42,12 @@ describe('fuzz: every endpoint keeps the invariants', () => {
         await fc.assert(
           fc.asyncProperty(requestOf(endpoint, target), async (request) => {
             const write = request.method !== 'GET'
-            const before = write ? storedState(target.mock) : ''
+            const before = write ? await target.state() : ''
             const answer = await target.send(request)
-            const broken = invariantBroken(endpoint.surface, answer)
+            const broken = invariantBroken(endpoint.surface, answer, request.method)
             if (broken)
               throw new Error(`${request.method} ${request.path}?${request.query.slice(0, 200)}: ${broken}`)
-            if (write && answer.status >= 400 && storedState(target.mock) !== before) {
+            if (write && answer.status >= 400 && (await target.state()) !== before) {
               throw new Error(
                 `${request.method} ${request.path} was refused (${answer.status}) but changed the state`,
               )

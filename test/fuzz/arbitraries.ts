@@ -31,6 +31,11 @@ export function segment(real: readonly string[] = []): fc.Arbitrary<string> {
   )
 }
 
+/** Mostly one of `real` (so a request reaches past "not found"), sometimes any segment. */
+export function mostly(real: readonly string[]): fc.Arbitrary<string> {
+  return fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...real) }, { weight: 1, arbitrary: segment(real) })
+}
+
 /** A query string (without `?`) from known parameter names and junk, repeated or not. */
 export function queryString(names: readonly string[]): fc.Arbitrary<string> {
   const name = fc.oneof(fc.constantFrom(...names, 'limit', 'cursor'), fc.stringMatching(/^[a-z_]{1,12}$/))

@@ -1,35 +1,18 @@
 /**
- * Every endpoint the fuzz suite drives, one table entry each: its surface (which error format it
- * answers in), method, a path generator over the ids the target holds, the query parameters it
- * knows and a plausible body to start mutating from. Composite and Bulk API 2.0 endpoints join
- * by adding entries here (surface `native`); nothing else changes.
+ * Every endpoint the fuzz suite drives, one table entry each (endpoint.ts says what an entry
+ * holds): every `/v1` operation and the OpenAPI document, the native REST and SOQL endpoints, the
+ * composite family (composite-endpoints.ts), Bulk API 2.0 (bulk-endpoints.ts), and the control
+ * API with the web inspector's data routes and the fidelity report. A new endpoint joins by
+ * adding an entry; nothing else changes.
  */
 import fc from 'fast-check'
-import { segment } from './arbitraries.js'
+import { queryString, segment, soql } from './arbitraries.js'
+import { BULK_ENDPOINTS } from './bulk-endpoints.js'
+import { COMPOSITE_ENDPOINTS } from './composite-endpoints.js'
+import { type Endpoint, fixed, V } from './endpoint.js'
 
-export type Surface = 'management' | 'native' | 'control'
+export type { Endpoint, KnownIds, Surface } from './endpoint.js'
 
-/** Ids of real resources of the fuzz target, so paths reach past "not found". */
-export interface KnownIds {
-  environmentId: string
-  snapshotId: string
-  requestId: string
-  accountId: string
-}
-
-export interface Endpoint {
-  name: string
-  surface: Surface
-  methods: readonly string[]
-  path: (ids: KnownIds) => fc.Arbitrary<string>
-  /** Query parameter names the endpoint reads (the rest of the query is junk). */
-  query?: readonly string[]
-  /** A body that would be accepted, to mutate from; absent: the body is junk or none. */
-  body?: fc.Arbitrary<unknown>
-}
-
-const V = '/services/data/v60.0'
-const fixed = (path: string) => () => fc.constant(path)
 const labels = fc.dictionary(fc.string({ maxLength: 10 }), fc.string({ maxLength: 300 }), { maxKeys: 70 })
 const settings = fc.dictionary(fc.string({ maxLength: 10 }), fc.jsonValue({ maxDepth: 3 }), { maxKeys: 4 })
 const environmentBody = fc.record(
@@ -170,6 +153,13 @@ export const ENDPOINTS: readonly Endpoint[] = [
         .tuple(segment([ids.requestId]), fc.constantFrom('', '/body/request', '/body/response', '/body/nope'))
         .map(([id, tail]) => `/v1/requests/${id}${tail}`),
   },
+  {
+    name: 'openapi document',
+    surface: 'management',
+    methods: ['GET', 'GET', 'POST', 'HEAD'],
+    path: () =>
+      fc.constantFrom('/v1/openapi.json', '/v1/openapi.json/', '/v1/openapi.yaml', '/v1/OpenAPI.json'),
+  },
   // ---- native (REST, SOQL) ----
   {
     name: 'versions',
@@ -221,7 +211,10 @@ export const ENDPOINTS: readonly Endpoint[] = [
     surface: 'native',
     methods: ['GET'],
     path: () => fc.constantFrom(`${V}/query`, `${V}/queryAll`),
-    query: ['q', 'explain'],
+    queryText: () =>
+      fc
+        .tuple(soql(), queryString(['q', 'explain']))
+        .map(([q, rest]) => `q=${encodeURIComponent(q)}${rest ? `&${rest}` : ''}`),
   },
   {
     name: 'query locator',
@@ -236,6 +229,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
     methods: ['GET', 'POST'],
     path: () => fc.constantFrom(`${V}/limits`, `${V}/search`, `${V}/tooling/query`, '/services/apexrest/x'),
   },
+  ...COMPOSITE_ENDPOINTS,
+  ...BULK_ENDPOINTS,
   // ---- control API ----
   { name: 'health', surface: 'control', methods: ['GET'], path: fixed('/__replica/health') },
   {
@@ -263,5 +258,43 @@ export const ENDPOINTS: readonly Endpoint[] = [
       { status: fc.constantFrom('running', 'paused', 'nope'), name: fc.string(), labels },
       { requiredKeys: [] },
     ),
+  },
+  {
+    name: 'fidelity',
+    surface: 'control',
+    methods: ['GET', 'GET', 'DELETE', 'POST'],
+    path: () => fc.constantFrom('/__replica/fidelity', '/__replica/fidelity/', '/__replica/fidelity/x'),
+    query: ['format'],
+  },
+  {
+    name: 'inspector page',
+    surface: 'control',
+    methods: ['GET', 'POST'],
+    path: () =>
+      fc
+        .oneof(
+          segment(['', 'api.js', 'inspector.css', 'index.html', 'nope.js', '..%2Fpackage.json']),
+          fc.constant('api/session'),
+        )
+        .map((file) => `/__replica/ui/${file}`),
+  },
+  {
+    name: 'inspector records',
+    surface: 'control',
+    methods: ['GET', 'GET', 'GET', 'DELETE'],
+    path: (ids) =>
+      fc
+        .tuple(
+          segment([ids.nativeEnvironmentId, ids.environmentId]),
+          segment(['crm', 'nope']),
+          fc.option(segment(['Account', 'Contact', 'Nope'])),
+          fc.option(segment([ids.accountId, '001Rm0000000001IAA', '001'])),
+        )
+        .map(([environment, app, object, id]) => {
+          const base = `/__replica/ui/api/environments/${environment}/apps/${app}/objects`
+          if (object === null) return base
+          return `${base}/${object}/records${id === null ? '' : `/${id}`}`
+        }),
+    query: ['limit', 'offset'],
   },
 ]

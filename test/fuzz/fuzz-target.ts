@@ -4,15 +4,19 @@
  *   does not emulate, README "The CRM replica");
  * - an answer within `ANSWER_BOUND_MS` (no hang);
  * - every error in its surface's format (management `{ error: { code, message, requestId } }`,
- *   native `[{ message, errorCode }]` or a gateway refusal `{ error: { code, message } }`);
- * - a refused write changes nothing (the stored state is the same before and after).
+ *   native `[{ message, errorCode }]`, sObject Tree's `{ hasErrors: true, results }` or a gateway
+ *   refusal `{ error: { code, message } }`);
+ * - a refused write changes nothing (the stored state is the same before and after, and so is
+ *   every Bulk API job of the native environment: its state, header and uploaded rows).
  * In-process through `mock.fetch` by default; `FUZZ_TRANSPORT=http` runs it against the
  * standalone server.
  */
+import { kInternals } from '../../src/create-replica-mock.js'
 import { createReplicaMock, type ReplicaMock } from '../../src/index.js'
+import { environmentApp } from '../../src/runtime/environment-app.js'
 import { ErrorBody } from '../../src/schemas/index.js'
 import { createReplicaServer, type ReplicaServer } from '../../src/server/index.js'
-import type { KnownIds, Surface } from './endpoints.js'
+import type { KnownIds, Surface } from './endpoint.js'
 
 export const ANSWER_BOUND_MS = 5000
 
@@ -22,7 +26,7 @@ export interface FuzzRequest {
   path: string
   query: string
   headers: Record<string, string>
-  body: string | undefined
+  body: string | Uint8Array<ArrayBuffer> | undefined
   /** Who calls: a management token, an app token, or none. */
   token: string | undefined
 }
@@ -34,6 +38,8 @@ export interface FuzzTarget {
   /** App token of the environment native calls go to. */
   appToken: string
   send(request: FuzzRequest): Promise<{ status: number; text: string; contentType: string }>
+  /** The stored state and the native environment's bulk jobs, once due jobs have run. */
+  state(): Promise<string>
   close(): Promise<void>
 }
 
@@ -48,14 +54,15 @@ export async function createFuzzTarget(): Promise<FuzzTarget> {
   await mock.ready()
   const baseUrl = server?.url ?? mock.baseUrl
   const call = async (method: string, path: string, token: string, body?: unknown) => {
+    const csv = typeof body === 'string'
     const response = await mock.fetch(
       new Request(baseUrl + path, {
         method,
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
+        headers: { authorization: `Bearer ${token}`, 'content-type': csv ? 'text/csv' : 'application/json' },
+        body: body === undefined ? undefined : csv ? body : JSON.stringify(body),
       }),
     )
-    return (await response.json()) as any
+    return response.status === 201 ? {} : ((await response.json()) as any)
   }
   const managed = await call('POST', '/v1/environments', 'test-api-key', {
     apps: ['crm'],
@@ -75,6 +82,7 @@ export async function createFuzzTarget(): Promise<FuzzTarget> {
   const snapshot = await call('POST', '/v1/snapshots', 'test-api-key', { environmentId: managed.id })
   const requests = await call('GET', `/v1/requests?environmentId=${native.id}`, 'test-member-token')
   const [accountId] = mock.records(native.id).insert('Account', [{ Name: 'Fuzz', External_Id__c: 'FUZZ-1' }])
+  const jobs = await bulkJobs((method, path, body) => call(method, path, credentials.token, body))
 
   return {
     mock,
@@ -84,6 +92,8 @@ export async function createFuzzTarget(): Promise<FuzzTarget> {
       snapshotId: snapshot.id,
       requestId: requests.data[0].id,
       accountId: accountId!,
+      nativeEnvironmentId: native.id,
+      ...jobs,
     },
     appToken: credentials.token,
     async send(request) {
@@ -91,7 +101,11 @@ export async function createFuzzTarget(): Promise<FuzzTarget> {
       const headers = { ...request.headers }
       if (request.token !== undefined) headers.authorization = `Bearer ${request.token}`
       const method = request.method
-      const init: RequestInit = { method, headers, body: method === 'GET' ? undefined : request.body }
+      const init: RequestInit = {
+        method,
+        headers,
+        body: method === 'GET' || method === 'HEAD' ? undefined : request.body,
+      }
       const answer = (async () => {
         const response = server ? await fetch(url, init) : await mock.fetch(new Request(url, init))
         return {
@@ -101,6 +115,11 @@ export async function createFuzzTarget(): Promise<FuzzTarget> {
         }
       })()
       return withBound(answer, `${method} ${request.path}`)
+    },
+    async state() {
+      const { app } = environmentApp(mock[kInternals].runtime, native.id)
+      await app.jobs.runDue()
+      return storedState(mock) + jobsState(app.jobs)
     },
     close: async () => {
       await server?.close()
@@ -129,15 +148,50 @@ export function storedState(mock: ReplicaMock): string {
   return JSON.stringify({ collections: store.collections, environmentData })
 }
 
+type Call = (method: string, path: string, body?: unknown) => Promise<any>
+
+/** Bulk jobs to aim at: Open and empty, Open with data, an ingest and a query job complete. */
+async function bulkJobs(call: Call) {
+  const ingest = '/services/data/v60.0/jobs/ingest'
+  const create = () => call('POST', ingest, { object: 'Account', operation: 'insert' })
+  const open = await create()
+  const loaded = await create()
+  await call('PUT', `${ingest}/${loaded.id}/batches`, 'Name,Description\nLoaded,one\n')
+  const done = await create()
+  await call('PUT', `${ingest}/${done.id}/batches`, 'Name\nDone\n')
+  await call('PATCH', `${ingest}/${done.id}`, { state: 'UploadComplete' })
+  const query = await call('POST', '/services/data/v60.0/jobs/query', {
+    operation: 'query',
+    query: 'SELECT Id, Name FROM Account',
+  })
+  await call('GET', `/services/data/v60.0/jobs/query/${query.id}`)
+  return { openJobId: open.id, loadedJobId: loaded.id, doneJobId: done.id, queryJobId: query.id }
+}
+
+/** Every job's id, state, header and row count: what a refused bulk write must leave alone. */
+function jobsState(jobs: ReturnType<typeof environmentApp>['app']['jobs']): string {
+  const all = [...jobs.list('ingest'), ...jobs.list('query')]
+  return JSON.stringify(
+    all.map((job) => [
+      job.id,
+      jobs.state(job),
+      job.kind === 'ingest' ? job.upload?.header : undefined,
+      job.kind === 'ingest' ? job.upload?.rows.length : job.result?.rows.length,
+    ]),
+  )
+}
+
 /** Why an answer breaks an invariant, or undefined when it keeps them all. */
 export function invariantBroken(
   surface: Surface,
   answer: { status: number; text: string; contentType: string },
+  method = 'GET',
 ): string | undefined {
   const notEmulated =
     surface === 'native' && answer.status === 501 && answer.text.includes('"FEATURE_NOT_ENABLED"')
   if (answer.status >= 500 && !notEmulated) return `answered ${answer.status}: ${answer.text.slice(0, 300)}`
-  if (answer.status < 400) return undefined
+  // a HEAD answer never has a body to check
+  if (answer.status < 400 || method === 'HEAD') return undefined
   let body: unknown
   try {
     body = JSON.parse(answer.text)
@@ -158,5 +212,25 @@ export function invariantBroken(
     body.every((item) => typeof item?.message === 'string' && typeof item?.errorCode === 'string')
   const refusal =
     typeof (body as any)?.error?.code === 'string' && typeof (body as any)?.error?.message === 'string'
-  return nativeItems || refusal ? undefined : `not a native error body: ${answer.text.slice(0, 200)}`
+  return nativeItems || refusal || treeErrors(body)
+    ? undefined
+    : `not a native error body: ${answer.text.slice(0, 200)}`
+}
+
+/** sObject Tree's own 400: `{ hasErrors: true, results: [{ referenceId, errors: [{ statusCode, message }] }] }`. */
+function treeErrors(body: any): boolean {
+  return (
+    body?.hasErrors === true &&
+    Array.isArray(body.results) &&
+    body.results.length > 0 &&
+    body.results.every(
+      (result: any) =>
+        typeof result?.referenceId === 'string' &&
+        Array.isArray(result.errors) &&
+        result.errors.length > 0 &&
+        result.errors.every(
+          (error: any) => typeof error?.statusCode === 'string' && typeof error?.message === 'string',
+        ),
+    )
+  )
 }

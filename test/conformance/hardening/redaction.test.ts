@@ -74,3 +74,22 @@ test('redacts an imported state’s tokens as well as issued ones', async ({ cli
   const visible = await everythingVisible(client, environment.id)
   expect(visible).not.toContain(other)
 })
+
+// found by the fuzz suite: a body of a few MiB full of escapes was decoded one character at a
+// time, holding the event loop for seconds (a hang over HTTP on a busy machine)
+test('redacts an encoded token at the end of a 3 MiB body full of escapes, and answers', async ({
+  client,
+  mock,
+}) => {
+  const { environment, token } = await connect({ client, mock })
+  const other = (await credentialsFor(client, environment.id, 'crm', 'readonly')).token
+  const filler = Array.from({ length: 150_000 }, (_, n) => `"%zz \\u00e9 ${n}"`).join(',')
+  const response = await callApp(client, 'POST', '/services/test/echo', token, {
+    json: { filler: JSON.parse(`[${filler}]`), last: percentEncodeAll(other) },
+  })
+  expect(response.status).toBe(200)
+  const visible = await everythingVisible(client, environment.id)
+  expect(visible).not.toContain(percentEncodeAll(other))
+  expect(visible).not.toContain(other)
+  expect((await client.get('/__replica/health')).status).toBe(200)
+})
