@@ -7,7 +7,6 @@ import {
   callApp,
   connect,
   expectInvalidSession,
-  expectRefusal,
   listRecorded,
 } from '../../support/app-calls.js'
 
