@@ -7,7 +7,8 @@
 import fc from 'fast-check'
 import type { Payload } from './csv-arbitraries.js'
 
-export type Surface = 'management' | 'native' | 'control'
+/** Which error format an endpoint answers in (`oauth`: OAuth's `{ error }`; `soap`: an XML fault). */
+export type Surface = 'management' | 'native' | 'control' | 'oauth' | 'soap'
 
 /** Ids of real resources of the fuzz target, so paths reach past "not found". */
 export interface KnownIds {
@@ -23,6 +24,9 @@ export interface KnownIds {
   doneJobId: string
   /** A JobComplete query job with a few rows. */
   queryJobId: string
+  /** The native environment's org and the token's user (the identity URL's path). */
+  organizationId: string
+  userId: string
 }
 
 export interface Endpoint {

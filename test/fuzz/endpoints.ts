@@ -10,6 +10,7 @@ import { queryString, segment, soql } from './arbitraries.js'
 import { BULK_ENDPOINTS } from './bulk-endpoints.js'
 import { COMPOSITE_ENDPOINTS } from './composite-endpoints.js'
 import { type Endpoint, fixed, V } from './endpoint.js'
+import { LOGIN_ENDPOINTS } from './login-endpoints.js'
 
 export type { Endpoint, KnownIds, Surface } from './endpoint.js'
 
@@ -227,10 +228,11 @@ export const ENDPOINTS: readonly Endpoint[] = [
     name: 'unsupported',
     surface: 'native',
     methods: ['GET', 'POST'],
-    path: () => fc.constantFrom(`${V}/limits`, `${V}/search`, `${V}/tooling/query`, '/services/apexrest/x'),
+    path: () => fc.constantFrom(`${V}/tooling/query`, '/services/apexrest/x', `${V}/parameterizedSearch`),
   },
   ...COMPOSITE_ENDPOINTS,
   ...BULK_ENDPOINTS,
+  ...LOGIN_ENDPOINTS,
   // ---- control API ----
   { name: 'health', surface: 'control', methods: ['GET'], path: fixed('/__replica/health') },
   {

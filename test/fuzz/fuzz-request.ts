@@ -25,7 +25,9 @@ export function requestOf(endpoint: Endpoint, target: FuzzTarget): fc.Arbitrary<
             { weight: 8, arbitrary: fc.constant(target.appToken) },
             { weight: 1, arbitrary: fc.constantFrom('test-api-key', 'tok_nope', '') },
           )
-        : fc.constant(null)
+        : endpoint.surface === 'oauth' || endpoint.surface === 'soap'
+          ? fc.option(fc.constantFrom(target.appToken, 'tok_nope'), { freq: 2 })
+          : fc.constant(null)
   const query = endpoint.queryText?.(target.ids) ?? queryString(endpoint.query ?? [])
   // native calls mostly send what a client sends, so hostile bodies reach past the headers' checks
   const requestHeaders =

@@ -83,6 +83,7 @@ export async function createFuzzTarget(): Promise<FuzzTarget> {
   const requests = await call('GET', `/v1/requests?environmentId=${native.id}`, 'test-member-token')
   const [accountId] = mock.records(native.id).insert('Account', [{ Name: 'Fuzz', External_Id__c: 'FUZZ-1' }])
   const jobs = await bulkJobs((method, path, body) => call(method, path, credentials.token, body))
+  const me = await call('GET', '/services/oauth2/userinfo', credentials.token)
 
   return {
     mock,
@@ -93,6 +94,8 @@ export async function createFuzzTarget(): Promise<FuzzTarget> {
       requestId: requests.data[0].id,
       accountId: accountId!,
       nativeEnvironmentId: native.id,
+      organizationId: me.organization_id,
+      userId: me.user_id,
       ...jobs,
     },
     appToken: credentials.token,
@@ -188,10 +191,30 @@ export function invariantBroken(
   method = 'GET',
 ): string | undefined {
   const notEmulated =
-    surface === 'native' && answer.status === 501 && answer.text.includes('"FEATURE_NOT_ENABLED"')
-  if (answer.status >= 500 && !notEmulated) return `answered ${answer.status}: ${answer.text.slice(0, 300)}`
+    surface !== 'management' &&
+    surface !== 'control' &&
+    answer.status === 501 &&
+    answer.text.includes('"FEATURE_NOT_ENABLED"')
+  // Salesforce answers a SOAP fault with HTTP 500; any other 5xx is a failure there too
+  const soapFault = surface === 'soap' && answer.status === 500 && isSoapFault(answer.text)
+  if (answer.status >= 500 && !notEmulated && !soapFault)
+    return `answered ${answer.status}: ${answer.text.slice(0, 300)}`
   // a HEAD answer never has a body to check
   if (answer.status < 400 || method === 'HEAD') return undefined
+  // the identity URL and userinfo refuse a bad token as Salesforce does: 403, plain text
+  if (answer.status === 403 && answer.text === 'Bad_OAuth_Token') return undefined
+  if (notEmulated) return undefined
+  if (surface === 'soap') {
+    // a path the SOAP routes do not match (`/services/Soap/u/..`) is the REST API's 404
+    return isSoapFault(answer.text) || gatewayRefusal(answer.text) || nativeError(answer.text)
+      ? undefined
+      : `not a SOAP fault: ${answer.text.slice(0, 200)}`
+  }
+  if (surface === 'oauth') {
+    return oauthError(answer) || gatewayRefusal(answer.text) || nativeError(answer.text)
+      ? undefined
+      : `not an OAuth error: ${answer.text.slice(0, 200)}`
+  }
   let body: unknown
   try {
     body = JSON.parse(answer.text)
@@ -215,6 +238,43 @@ export function invariantBroken(
   return nativeItems || refusal || treeErrors(body)
     ? undefined
     : `not a native error body: ${answer.text.slice(0, 200)}`
+}
+
+function isSoapFault(text: string): boolean {
+  return /<soapenv:Fault>\s*<faultcode>[^<]+<\/faultcode>\s*<faultstring>/.test(text)
+}
+
+/** OAuth's own error: `{ error, error_description }` as JSON, or urlencoded (revoke). */
+function oauthError(answer: { text: string; contentType: string }): boolean {
+  if (answer.contentType.startsWith('application/x-www-form-urlencoded')) {
+    const form = new URLSearchParams(answer.text)
+    return form.has('error') && form.has('error_description')
+  }
+  try {
+    const body = JSON.parse(answer.text)
+    return typeof body?.error === 'string' && typeof body?.error_description === 'string'
+  } catch {
+    return false
+  }
+}
+
+/** A refusal of the gateway before the app (paused, too large): `{ error: { code, message } }`. */
+function gatewayRefusal(text: string): boolean {
+  try {
+    const body = JSON.parse(text)
+    return typeof body?.error?.code === 'string' && typeof body?.error?.message === 'string'
+  } catch {
+    return false
+  }
+}
+
+function nativeError(text: string): boolean {
+  try {
+    const body = JSON.parse(text)
+    return Array.isArray(body) && body.length > 0 && body.every((item) => typeof item?.errorCode === 'string')
+  } catch {
+    return false
+  }
 }
 
 /** sObject Tree's own 400: `{ hasErrors: true, results: [{ referenceId, errors: [{ statusCode, message }] }] }`. */
