@@ -21,13 +21,13 @@ const spec = (name: string) => `
 import { test, expect } from '${VITEST_PLUGIN}'
 const API = 'https://api.replica.test'
 const headers = { authorization: 'Bearer test-api-key', 'content-type': 'application/json' }
-test('${name} creates an environment and asks for SOSL', async ({ replica }) => {
+test('${name} creates an environment and asks for the Tooling API', async ({ replica }) => {
   const created = await fetch(API + '/v1/environments', { method: 'POST', headers, body: JSON.stringify({ apps: ['crm'] }) })
   const env = await created.json()
   const credentials = await (await fetch(API + '/v1/environments/' + env.id + '/apps/crm/credentials', { method: 'POST', headers })).json()
   const app = { authorization: 'Bearer ' + credentials.token }
-  const search = await fetch(credentials.url + '/services/data/v60.0/search?q=FIND', { headers: app })
-  expect(search.status).toBe(501)
+  const tooling = await fetch(credentials.url + '/services/data/v60.0/tooling/query?q=x', { headers: app })
+  expect(tooling.status).toBe(501)
   const query = await fetch(credentials.url + '/services/data/v60.0/query?q=' + encodeURIComponent('SELECT Id FROM Account WHERE Name != null'), { headers: app })
   expect(query.status).toBe(200)
 })
@@ -62,7 +62,7 @@ it('prints the short table at the end of the run, adding up every worker', () =>
   expect(reported.output).toContain('replica-mock fidelity report')
   expect(reported.output).toMatch(/management operations\s+2\/23/)
   expect(reported.output).toContain('GET query ×2')
-  expect(reported.output).toContain('FEATURE_NOT_ENABLED: GET /services/data/v60.0/search')
+  expect(reported.output).toContain('FEATURE_NOT_ENABLED: GET /services/data/v60.0/tooling/query')
 })
 
 it('writes the JSON report naming the test that sent each unemulated request', () => {
@@ -78,8 +78,8 @@ it('writes the JSON report naming the test that sent each unemulated request', (
   expect(count(report.errorCodes, 'native:FEATURE_NOT_ENABLED')).toBe(2)
   const tests = report.unemulated.map((request: any) => `${request.kind} ${request.test}`).sort()
   expect(tests).toEqual([
-    'feature_not_enabled first creates an environment and asks for SOSL',
-    'feature_not_enabled second creates an environment and asks for SOSL',
+    'feature_not_enabled first creates an environment and asks for the Tooling API',
+    'feature_not_enabled second creates an environment and asks for the Tooling API',
     'unknown_route first calls a route the API does not have',
     'unknown_route second calls a route the API does not have',
   ])
