@@ -15,11 +15,15 @@ test('serves the inspector page and its scripts and styles by name', async ({ cl
   expect(style.headers.get('content-type')).toContain('text/css')
 })
 
-test('answers 404 not_found for an unknown file and for a path that is not a file name', async ({ client }) => {
+test('answers 404 for an unknown file or a path that is not a file name', async ({ client }) => {
   const unknown = await client.get('/__replica/ui/nothing.js', { token: null })
   expect(unknown.status).toBe(404)
   expect(ErrorBody.parse(unknown.body).error.code).toBe('not_found')
-  for (const path of ['/__replica/ui/nested/inspector.js', '/__replica/ui/inspector.txt', '/__replica/ui/api']) {
+  for (const path of [
+    '/__replica/ui/nested/inspector.js',
+    '/__replica/ui/inspector.txt',
+    '/__replica/ui/api',
+  ]) {
     const response = await client.get(path, { token: null })
     expect(response.status, path).toBe(404)
     expect(ErrorBody.parse(response.body).error, path).toMatchObject({
