@@ -15,7 +15,8 @@ import { createCrmNativeHandler } from '../../src/replica/handlers/native-handle
 import { seedCrm } from '../lib/crm-seed.js'
 import { type Comparison, defineBench } from '../lib/define-bench.js'
 import { compareHttp } from '../lib/measure-http.js'
-import { measureLoop } from '../lib/measure-loop.js'
+import { fetchFloor } from '../lib/fetch-floor.js'
+import { compareLoop } from '../lib/measure-loop.js'
 import { spawnCli, spawnJsonServer, spawnServer } from '../lib/spawn-server.js'
 import { budget, type Measurement } from '../lib/stats.js'
 
@@ -26,7 +27,7 @@ const CREATE_BODY = '{"Name":"Bench Account","Industry":"Banking"}'
 const json = { 'content-type': 'application/json' }
 
 /** Read and create with the native handler called directly in this process: µs per call vs the targets. */
-async function inProcess(): Promise<Comparison[]> {
+async function inProcess(): Promise<{ comparisons: Comparison[]; figures: Measurement[] }> {
   const app = createCrmApps({ clock: { now: () => new Date() } }).open()
   const handler = createCrmNativeHandler({ appFor: () => app })
   const call = STANDALONE_CRM_CALL
@@ -35,36 +36,45 @@ async function inProcess(): Promise<Comparison[]> {
     const text = await response.text()
     if (response.status !== status) throw new Error(`Failed: ${response.status} ${text}`)
   }
-  const read = await measureLoop(
-    () => send(new Request(`http://replica.bench${V}/sobjects/Account/${ACME}`), 200),
-    { label: `in-process: native handler, GET ${V}/sobjects/Account/{id}`, iterations: 2000 },
+  const readRequest = () => new Request(`http://replica.bench${V}/sobjects/Account/${ACME}`)
+  const createRequest = () =>
+    new Request(`http://replica.bench${V}/sobjects/Account`, {
+      method: 'POST',
+      headers: json,
+      body: CREATE_BODY,
+    })
+  const readAnswer = await (await handler(readRequest(), call)).text()
+  const createAnswer = await (await handler(createRequest(), call)).text()
+  const [readFloor, read, createFloor, create] = await compareLoop(
+    [
+      fetchFloor('record read', readRequest, readAnswer),
+      {
+        label: `in-process: native handler, GET ${V}/sobjects/Account/{id}`,
+        fn: () => send(readRequest(), 200),
+      },
+      fetchFloor('record create', createRequest, createAnswer, 201),
+      {
+        label: `in-process: native handler, POST ${V}/sobjects/Account`,
+        fn: () => send(createRequest(), 201),
+      },
+    ],
+    { iterations: 2000 },
   )
-  const create = await measureLoop(
-    () =>
-      send(
-        new Request(`http://replica.bench${V}/sobjects/Account`, {
-          method: 'POST',
-          headers: json,
-          body: CREATE_BODY,
-        }),
-        201,
-      ),
-    { label: `in-process: native handler, POST ${V}/sobjects/Account`, iterations: 2000 },
-  )
-  return [
+  const comparisons: Comparison[] = [
     {
       label: 'in-process native handler: record read (time/op vs 15 µs)',
-      subject: read,
+      subject: read!,
       baseline: budget(15, 'µs/op'),
       target: { atMost: 1 },
     },
     {
       label: 'in-process native handler: record create (time/op vs 25 µs)',
-      subject: create,
+      subject: create!,
       baseline: budget(25, 'µs/op'),
       target: { atMost: 1 },
     },
   ]
+  return { comparisons, figures: [readFloor!, createFloor!] }
 }
 
 async function ok(response: Response): Promise<any> {
@@ -151,13 +161,15 @@ export default defineBench({
           baseline: baseline!,
           target: { atLeast },
         })
+        const local = await inProcess()
         return {
+          figures: local.figures,
           comparisons: [
             vs('record read by id over HTTP vs bare node:http (req/s)', readOurs!, readBase!, 0.4),
             vs('record create over HTTP vs bare node:http (req/s)', createOurs!, createBase!, 0.3),
             vs('record read by id over HTTP vs json-server 0.17 (req/s)', readOurs!, readJsonServer!, 20),
             vs('record create over HTTP vs json-server 0.17 (req/s)', createOurs!, createJsonServer!, 20),
-            ...(await inProcess()),
+            ...local.comparisons,
           ],
         }
       } finally {

@@ -8,13 +8,14 @@
  *   target <= 15% (>= 0.87x requests/s). And vs the same native handler served bare by
  *   `@hono/node-server` (the whole gateway and app routing): target >= 0.75x.
  * - In-process, the native handler called directly: target <= 10 µs per call; the app's fetch
- *   through the gateway is a figure beside it.
+ *   through the gateway and the Fetch objects alone (fetch-floor.ts) are figures beside it.
  * - Figures: `getRequestStats` / a filtered `listRequests` page over 10k recorded calls (ms).
  */
 import { createReplicaMock } from '../../src/index.js'
 import { defineBench } from '../lib/define-bench.js'
 import { directNativeCall } from '../lib/native-call.js'
 import { compareHttp } from '../lib/measure-http.js'
+import { fetchFloor } from '../lib/fetch-floor.js'
 import { compareLoop, measureLoop } from '../lib/measure-loop.js'
 import { spawnCli, spawnServer } from '../lib/spawn-server.js'
 import { budget, type Measurement } from '../lib/stats.js'
@@ -82,8 +83,12 @@ async function inProcess(): Promise<Measurement[]> {
   const environment = (await mock.environments.all())[0]!
   const { call: nativeCall, handler } = directNativeCall(mock, environment)
   const headers = { authorization: `Bearer ${token}` }
+  const answer = JSON.stringify(
+    await ok(await handler(new Request(`https://api.replica.test${PATH}`), nativeCall)),
+  )
   return compareLoop(
     [
+      fetchFloor(`GET ${PATH}`, () => new Request(`https://api.replica.test${PATH}`), answer),
       {
         label: `in-process: native handler called directly, GET ${PATH}`,
         fn: () => handler(new Request(`https://api.replica.test${PATH}`), nativeCall).then(ok),
@@ -154,7 +159,7 @@ export default defineBench({
     'native GET /services/data through the gateway vs the bare native handler; stats over 10k calls',
   async run() {
     const [bare, unrecorded, recording] = await overHttp()
-    const [direct, throughGateway] = await inProcess()
+    const [floor, direct, throughGateway] = await inProcess()
     const recorded = await overRecordedCalls(10_000)
     return {
       comparisons: [
@@ -177,7 +182,7 @@ export default defineBench({
           target: { atMost: 1 },
         },
       ],
-      figures: [throughGateway!, ...recorded],
+      figures: [floor!, throughGateway!, ...recorded],
     }
   },
 })

@@ -20,6 +20,7 @@ import type { ManagementContext } from '../management/context.js'
 import type { NativeHandler } from '../replica/native-call.js'
 import { admitCall, apiVersionsCache } from './admit-call.js'
 import { callApp } from './call-app.js'
+import { type CallNote, noteCall } from './call-note.js'
 import { type CallOutcome, refusedOutcome } from './call-outcome.js'
 import { countNativeUsage } from './count-native-usage.js'
 import { GatewayRefusal } from './gateway-refusal.js'
@@ -48,8 +49,10 @@ export interface Gateway {
    * Answers one call to an app URL (`/apps/...`) or a native path at the root (`/services/...`).
    * @param rawHeaders the request headers as sent (Node's `rawHeaders`), when the transport has
    * them: recorded as they are, cheaper than reading `request.headers`.
+   * @param note filled with the environment and app the call was tied to (call-note.ts), for the
+   * transport's request log.
    */
-  fetch(request: Request, rawHeaders?: readonly string[]): Promise<Response>
+  fetch(request: Request, rawHeaders?: readonly string[], note?: CallNote): Promise<Response>
 }
 
 export function createGateway(options: GatewayOptions): Gateway {
@@ -70,9 +73,10 @@ export function createGateway(options: GatewayOptions): Gateway {
   }
 
   return {
-    async fetch(request, rawHeaders) {
+    async fetch(request, rawHeaders, note) {
       const call = await receiveCall(request, ctx.clock.nowMs(), caps, rawHeaders)
       const outcome = await answer(call)
+      if (note) noteCall(note, call)
       recordCall(ctx, call, outcome)
       if (ctx.usage) countNativeUsage(ctx.usage, call, outcome)
       return outcome.response

@@ -6,11 +6,15 @@
  */
 import type { HttpBindings } from '@hono/node-server'
 import { type Context, Hono } from 'hono'
+import type { CallNote } from '../gateway/call-note.js'
 import type { Gateway } from '../gateway/create-gateway.js'
 import type { ReplicaEnv } from './http/replica-env.js'
 
 export function gatewayRoutes(gateway: Gateway) {
-  const pass = (c: Context<ReplicaEnv>) => gateway.fetch(c.req.raw, rawHeadersOf(c))
+  const pass = (c: Context<ReplicaEnv>) => {
+    const env = c.env as Partial<HttpBindings & GatewayBindings> | undefined
+    return gateway.fetch(c.req.raw, env?.incoming?.rawHeaders, env?.callNote)
+  }
   return new Hono<ReplicaEnv>()
     .all('/apps', pass)
     .all('/apps/*', pass)
@@ -20,11 +24,12 @@ export function gatewayRoutes(gateway: Gateway) {
 }
 
 /**
- * The request headers as sent, when the standalone server (`@hono/node-server`) bound Node's
- * request (its public `HttpBindings`): recorded as they are, cheaper than iterating its lazy
- * `Headers`. In-process (MSW, Playwright routing) nothing is bound.
+ * What a transport may bind for the gateway routes besides @hono/node-server's `HttpBindings`
+ * (whose `incoming.rawHeaders`, the request headers as sent, are recorded as they are: cheaper
+ * than iterating its lazy `Headers`). In-process (MSW, Playwright routing) nothing is bound.
  * @note `ReplicaEnv` does not declare the bindings: the app is also called with none.
  */
-function rawHeadersOf(c: Context<ReplicaEnv>): readonly string[] | undefined {
-  return (c.env as Partial<HttpBindings> | undefined)?.incoming?.rawHeaders
+export interface GatewayBindings {
+  /** Filled by the gateway with the environment and app it tied the call to (the request log's). */
+  callNote?: CallNote
 }

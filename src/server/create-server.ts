@@ -3,8 +3,10 @@
  * The standalone server: the same Hono app as in-process, behind `@hono/node-server`.
  */
 import type { AddressInfo } from 'node:net'
-import { serve } from '@hono/node-server'
+import { type Http2Bindings, type HttpBindings, serve } from '@hono/node-server'
 import { createReplicaMock, kInternals, type ReplicaMock } from '../create-replica-mock.js'
+import type { CallNote } from '../gateway/call-note.js'
+import type { GatewayBindings } from '../handlers/gateway-routes.js'
 import { boundHosts, isLoopback } from '../handlers/http/control-guard.js'
 import type { ReplicaMockOptions } from '../runtime/options.js'
 import { type AccessLogEntry, type AccessLogOptions, createAccessLog } from './access-log.js'
@@ -81,11 +83,14 @@ export async function createReplicaServer(options: ReplicaServerOptions = {}): P
   const log = requestLog ? createAccessLog(requestLog === true ? {} : requestLog) : undefined
   const fetch =
     log || onRequest
-      ? async (request: Request, env: unknown) => {
+      ? async (request: Request, env: HttpBindings | Http2Bindings) => {
           const started = performance.now()
+          // the gateway notes the environment and app it resolved (node-server binds a fresh env per request)
+          const note: CallNote = {}
+          ;(env as typeof env & GatewayBindings).callNote = note
           const response = await appFetch(request, env)
           const ms = performance.now() - started
-          const { path, shownPath, environmentId, app: appName } = loggedPath(runtime.ctx, request)
+          const { path, shownPath, environmentId, app: appName } = loggedPath(request, note)
           const { method } = request
           const { status } = response
           log?.write({ method, path: shownPath, status, ms, environmentId, app: appName })

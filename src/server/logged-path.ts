@@ -1,17 +1,11 @@
 /**
  * @module
  * What the request log shows of a request's path: the path with an app token redacted and, for a
- * native call, the environment and app it is for.
- * @note The gateway resolves environment and app from the app token but hands back only a
- * Response (`Gateway.fetch`), and src/gateway is being restructured (issue 10): rather than touch
- * it, the log looks the token up itself, read-only, as the gateway does — the token's credentials
- * name environment and app; without a known token, the `/apps/{environmentId}/{appName}` prefix
- * does. A Map lookup per native call.
+ * native call, the environment and app it is for — both as the gateway resolved them (the
+ * `CallNote` it fills, src/gateway/call-note.ts), so logging a call looks nothing up again.
  */
-import { parseAppPath } from '../gateway/app-path.js'
+import type { CallNote } from '../gateway/call-note.js'
 import { collapseSlashes } from '../gateway/received-call.js'
-import { findAppToken } from '../management/credentials.js'
-import type { ManagementContext } from '../management/context.js'
 import { REDACTED } from '../calls/redaction.js'
 
 export interface LoggedPath {
@@ -31,23 +25,14 @@ export function pathOf(url: string): string {
   return query === -1 ? url.slice(start) : url.slice(start, query)
 }
 
-export function loggedPath(ctx: ManagementContext, request: Request): LoggedPath {
+/** `note` is what the gateway filled in (empty for a request it did not answer). */
+export function loggedPath(request: Request, note: CallNote): LoggedPath {
   const path = pathOf(request.url)
-  if (!path.startsWith('/apps') && !path.startsWith('/services') && !path.startsWith('//'))
-    return { path, shownPath: path }
-  const appPath = parseAppPath(collapseSlashes(path))
-  if (!appPath) return { path, shownPath: path }
-  const { prefix, urlToken } = appPath
-  const shownPath = urlToken === undefined ? path : redactUrlToken(collapseSlashes(path))
-  const token = urlToken ?? request.headers.get('authorization')?.match(/^Bearer\s+(\S+)\s*$/i)?.[1]
-  const credentials = token === undefined ? undefined : findAppToken(ctx, token)
-  if (credentials) {
-    return { path, shownPath, environmentId: credentials.environmentId, app: credentials.app }
-  }
-  return { path, shownPath, environmentId: prefix?.environmentId, app: prefix?.appName }
+  const shownPath = note.tokenInPath ? redactUrlToken(collapseSlashes(path)) : path
+  return { path, shownPath, environmentId: note.environmentId, app: note.app }
 }
 
-/** `/apps/{env}[/{app}]/t/{token}/…` with the token segment redacted (where parseAppPath found it). */
+/** `/apps/{env}[/{app}]/t/{token}/…` with the token segment redacted (where the gateway found it). */
 function redactUrlToken(path: string): string {
   const parts = path.split('/')
   // ['', 'apps', env, 't', token, …] or ['', 'apps', env, app, 't', token, …]

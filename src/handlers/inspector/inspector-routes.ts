@@ -7,6 +7,7 @@
  * control API (control-routes.ts: Host, Origin, admin token).
  */
 import { type Context, Hono } from 'hono'
+import { basePath } from 'hono/route'
 import { z } from 'zod'
 import { InputError, ManagementError } from '../../management/errors.js'
 import { inspectorToken } from '../../management/inspector-session.js'
@@ -36,7 +37,6 @@ export function inspectorRoutes(runtime: ReplicaRuntime) {
   }
   return new Hono<ReplicaEnv>()
     .get('/', (c) => serveAsset(c, 'index.html'))
-    .get('/:file{[a-z-]+\\.(js|css)}', (c) => serveAsset(c, c.req.param('file')))
     .get('/api/session', (c) =>
       c.json({
         version: VERSION,
@@ -69,6 +69,21 @@ export function inspectorRoutes(runtime: ReplicaRuntime) {
         return c.json(record)
       },
     )
+    .get('/*', serveNamedAsset)
+}
+
+/** A script or style of the page by its name: `{base}/inspector.js`. */
+const ASSET_PATH = /^\/([a-z-]+\.(?:js|css))$/
+
+/**
+ * Registered last, as a wildcard: a `/:file{...}` route beside `/api/...` is a parameter beside a
+ * fixed segment, which sends the whole app's router from Hono's RegExpRouter to its slower
+ * TrieRouter (bench workspaces-http). Anything else under it is the app's usual not-found.
+ */
+function serveNamedAsset(c: Context<ReplicaEnv>): Promise<Response> {
+  const file = ASSET_PATH.exec(c.req.path.slice(basePath(c).length))?.[1]
+  if (!file) throw new ManagementError('not_found', `Failed to find route: ${c.req.method} ${c.req.path}`)
+  return serveAsset(c, file)
 }
 
 async function serveAsset(c: Context<ReplicaEnv>, name: string): Promise<Response> {

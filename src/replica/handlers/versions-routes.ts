@@ -41,7 +41,8 @@ export function listVersions(c: NativeContext): Response {
 
 /** Checks the path's `vXX.X` against the served versions and sets the caller's view. */
 export function requireServedVersion(): MiddlewareHandler<NativeEnv> {
-  return async (c, next) => {
+  // synchronous: an async middleware costs a promise per call (native-handler.ts)
+  return (c, next) => {
     const version = parseApiVersion(c.req.param('version') ?? '')
     if (version === undefined) throw new NotFoundError()
     const apiVersion = formatApiVersion(version)
@@ -51,7 +52,7 @@ export function requireServedVersion(): MiddlewareHandler<NativeEnv> {
       throw new NotFoundError()
     }
     c.set('view', { apiVersion, actor: c.env.call.actor })
-    await next()
+    return next()
   }
 }
 
