@@ -83,6 +83,29 @@ describe('app tokens', () => {
       { message: 'Session expired or invalid', errorCode: 'INVALID_SESSION_ID' },
     ])
   })
+  test('an old-shape token in a saved state keeps working after the state is imported', async ({
+    client,
+    mock,
+  }) => {
+    const app = await connectApp(client)
+    const state = mock.exportState() as any
+    const rows = state.store.collections.credentials as Array<{ token: string }>
+    const row = rows.find((credentials) => credentials.token === app.credentials.token)!
+    // the shape tokens had before issue 14
+    row.token = 'tok_0123456789abcdef0123456789abcdef'
+    await mock.importState(state)
+    const response = await getWith(app, row.token, `${V}/query?q=SELECT+Id+FROM+Account+LIMIT+1`)
+    expect(response.status, JSON.stringify(response.body)).toBe(200)
+    expect(response.body.records).toHaveLength(1)
+    // the credentials answer hands out the Salesforce shape of it; the old one still works
+    const again = await client.post(`/v1/environments/${app.environment.id}/apps/crm/credentials`, {
+      json: {},
+    })
+    expect(again.body.token).toMatch(TOKEN_SHAPE)
+    expect(again.body.token.endsWith(`!${row.token}`)).toBe(true)
+    expect((await getWith(app, again.body.token, `${V}/sobjects`)).status).toBe(200)
+    expect((await getWith(app, row.token, `${V}/sobjects`)).status).toBe(200)
+  })
 })
 
 describe('login details of the credentials', () => {
