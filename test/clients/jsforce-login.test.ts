@@ -5,23 +5,13 @@
  */
 import { Connection, OAuth2 } from 'jsforce'
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
-import { Credentials, Environment } from '../../src/schemas/index.js'
+import type { Credentials } from '../../src/schemas/index.js'
+import { createCrmEnvironment } from '../support/standalone-crm.js'
 import { createReplicaServer, type ReplicaServer } from '../../src/server/index.js'
 
 let server: ReplicaServer
 let credentials: Credentials
 let login: NonNullable<Credentials['login']>
-
-async function management(path: string, body: unknown) {
-  const response = await fetch(server.url + path, {
-    method: 'POST',
-    headers: { authorization: 'Bearer test-api-key', 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  })
-  const json = await response.json()
-  if (!response.ok) throw new Error(`Failed to POST ${path}: ${response.status} ${JSON.stringify(json)}`)
-  return json
-}
 
 function oauth2(): OAuth2 {
   return new OAuth2({
@@ -58,10 +48,7 @@ afterAll(async () => {
 
 beforeEach(async () => {
   await server.mock.reset()
-  const environment = Environment.parse(await management('/v1/environments', { apps: ['crm'] }))
-  credentials = Credentials.parse(
-    await management(`/v1/environments/${environment.id}/apps/crm/credentials`, {}),
-  )
+  ;({ credentials } = await createCrmEnvironment(server.url))
   login = credentials.login!
 })
 

@@ -7,8 +7,9 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { Credentials, Environment } from '../../src/schemas/index.js'
+import type { Credentials, Environment } from '../../src/schemas/index.js'
 import { createReplicaServer, type ReplicaServer } from '../../src/server/index.js'
+import { createCrmEnvironment } from '../support/standalone-crm.js'
 import { createSfCli, type SfCli } from '../support/sf-cli.js'
 
 const TIMEOUT = 90_000
@@ -19,17 +20,6 @@ let sf: SfCli
 let environment: Environment
 let credentials: Credentials
 
-async function management(path: string, body: unknown) {
-  const response = await fetch(server.url + path, {
-    method: 'POST',
-    headers: { authorization: 'Bearer test-api-key', 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  })
-  const json = await response.json()
-  if (!response.ok) throw new Error(`Failed to POST ${path}: ${response.status} ${JSON.stringify(json)}`)
-  return json
-}
-
 /** Rows of the environment through the mock's accessor (what the CLI wrote). */
 function rows(soql: string) {
   return server.mock.records(environment.id).query(soql) as Array<Record<string, any>>
@@ -38,10 +28,7 @@ function rows(soql: string) {
 beforeAll(async () => {
   server = await createReplicaServer({ port: 0 })
   sf = await createSfCli()
-  environment = Environment.parse(await management('/v1/environments', { apps: ['crm'] }))
-  credentials = Credentials.parse(
-    await management(`/v1/environments/${environment.id}/apps/crm/credentials`, {}),
-  )
+  ;({ environment, credentials } = await createCrmEnvironment(server.url))
 }, TIMEOUT)
 
 afterAll(async () => {

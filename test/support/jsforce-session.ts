@@ -5,7 +5,8 @@
  */
 import { Connection } from 'jsforce'
 import { afterAll, beforeAll, beforeEach } from 'vitest'
-import { Credentials, Environment } from '../../src/schemas/index.js'
+import type { Environment } from '../../src/schemas/index.js'
+import { createCrmEnvironment } from './standalone-crm.js'
 import { createReplicaServer, type ReplicaServer } from '../../src/server/index.js'
 
 export interface JsforceSession {
@@ -18,16 +19,6 @@ export interface JsforceSession {
 /** `setup` runs on each new connection (e.g. to set bulk2 polling options). */
 export function useJsforceSession(setup: (conn: Connection) => void = () => undefined): JsforceSession {
   const session = {} as { server: ReplicaServer; environment: Environment; conn: Connection }
-  const management = async (path: string, body: unknown) => {
-    const response = await fetch(session.server.url + path, {
-      method: 'POST',
-      headers: { authorization: 'Bearer test-api-key', 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    })
-    const json = await response.json()
-    if (!response.ok) throw new Error(`Failed to POST ${path}: ${response.status} ${JSON.stringify(json)}`)
-    return json
-  }
   beforeAll(async () => {
     session.server = await createReplicaServer({ port: 0 })
   })
@@ -36,10 +27,8 @@ export function useJsforceSession(setup: (conn: Connection) => void = () => unde
   })
   beforeEach(async () => {
     await session.server.mock.reset()
-    session.environment = Environment.parse(await management('/v1/environments', { apps: ['crm'] }))
-    const credentials = Credentials.parse(
-      await management(`/v1/environments/${session.environment.id}/apps/crm/credentials`, {}),
-    )
+    const { environment, credentials } = await createCrmEnvironment(session.server.url)
+    session.environment = environment
     session.conn = new Connection({
       instanceUrl: credentials.url,
       accessToken: credentials.token,

@@ -3,12 +3,7 @@
  * headers for a browser caller, and preflights answered before the gateway.
  */
 import { conformanceTest, expect } from '../../support/harness.js'
-import {
-  callApp,
-  connect,
-  expectInvalidSession,
-  listRecorded,
-} from '../../support/app-calls.js'
+import { callApp, connect, expectInvalidSession, listRecorded } from '../../support/app-calls.js'
 
 const test = conformanceTest()
 const ORIGIN = 'http://localhost:5173'
