@@ -26,6 +26,21 @@ const MAX_COUNTER = Number.MAX_SAFE_INTEGER
  * one. An 18-character id may arrive in any case: its suffix says which letters are upper case.
  */
 export function normaliseId(id: string): string | undefined {
+  if (id.length !== 15 && id.length !== 18) return undefined
+  // the same ids come again and again (owners, parents, the user of every write)
+  const known = normalised.get(id)
+  if (known !== undefined || normalised.has(id)) return known
+  const out = normaliseIdText(id)
+  if (normalised.size >= MAX_NORMALISED) normalised.clear()
+  normalised.set(id, out)
+  return out
+}
+
+/** Ids normalised lately (any text asked, valid or not), dropped all at once when full. */
+const normalised = new Map<string, string | undefined>()
+const MAX_NORMALISED = 4096
+
+function normaliseIdText(id: string): string | undefined {
   if (ID15.test(id)) return id + checksum(id)
   if (!ID18.test(id)) return undefined
   const suffix = id.slice(15).toUpperCase()

@@ -186,11 +186,12 @@ export class TransactionLog implements TransactionScope {
 
   /** Drops steps and hooks past the marks and leaves the savepoint at `depth`. */
   #close(stepMark: number, hookMark: number, depth: number): void {
-    this.#steps.length = stepMark
-    this.#hooks.length = hookMark
+    // setting an array's length is a runtime call: skip it when there is nothing to drop
+    if (this.#steps.length !== stepMark) this.#steps.length = stepMark
+    if (this.#hooks.length !== hookMark) this.#hooks.length = hookMark
     this.#depth = depth - 1
     this.#undoing = false
-    this.#fixes.clear()
+    if (this.#fixes.size > 0) this.#fixes.clear()
   }
 
   #check(savepoint: Savepoint, verb: string): void {

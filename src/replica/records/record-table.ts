@@ -15,6 +15,13 @@ export type SObjectRecord = Readonly<Record<string, FieldValue>>
 
 type IdSet = string | Set<string>
 
+interface FieldIndex {
+  field: string
+  /** Ids key by their canonical form (stored so already), text case-insensitively. */
+  isId: boolean
+  map: Map<unknown, IdSet>
+}
+
 export interface Table {
   def: ObjectDef
   fields: readonly FieldDef[]
@@ -24,6 +31,8 @@ export interface Table {
   live: number
   /** Indexed field -> value key -> id (or ids when several records share the value). */
   indexes: Map<string, Map<unknown, IdSet>>
+  /** The same indexes as a list, with how each keys its values: what every write walks. */
+  indexList: readonly FieldIndex[]
   /** Field kinds for index keys: ids compare by canonical id, text case-insensitively. */
   idFields: Set<string>
   /** Last id counter issued (ids are never reused, even after a purge). */
@@ -54,14 +63,19 @@ export function buildTables(metadata: MetadataService): Tables {
   const byPrefix = new Map<string, Table>()
   for (const def of metadata.objects()) {
     const fields = metadata.storedFields(def)
+    const idFields = new Set(fields.filter((f) => f.type === 'reference' || f.type === 'id').map((f) => f.name))
+    const indexList = fields
+      .filter(isIndexedField)
+      .map((field) => ({ field: field.name, isId: idFields.has(field.name), map: new Map<unknown, IdSet>() }))
     const table: Table = {
       def,
       fields,
       fieldNames: new Set(fields.map((field) => field.name)),
       byId: new Map(),
       live: 0,
-      indexes: new Map(fields.filter(isIndexedField).map((field) => [field.name, new Map()])),
-      idFields: new Set(fields.filter((f) => f.type === 'reference' || f.type === 'id').map((f) => f.name)),
+      indexes: new Map(indexList.map((index) => [index.field, index.map])),
+      indexList,
+      idFields,
       counter: 0,
       template: { ...Object.fromEntries(fields.map((field) => [field.name, null])) },
     }
@@ -129,10 +143,12 @@ function storedKey(value: FieldValue | undefined, isId: boolean): unknown {
 }
 
 function indexRecord(table: Table, found: SObjectRecord): void {
-  for (const [field, map] of table.indexes) {
-    const key = storedKey(found[field], table.idFields.has(field))
+  const id = found.Id as string
+  const list = table.indexList
+  for (let i = 0; i < list.length; i++) {
+    const { field, isId, map } = list[i]!
+    const key = storedKey(found[field], isId)
     if (key === undefined) continue
-    const id = found.Id as string
     const ids = map.get(key)
     if (ids === undefined) map.set(key, id)
     else if (typeof ids === 'string') map.set(key, new Set([ids, id]))
@@ -141,8 +157,8 @@ function indexRecord(table: Table, found: SObjectRecord): void {
 }
 
 function unindexRecord(table: Table, found: SObjectRecord): void {
-  for (const [field, map] of table.indexes) {
-    const key = storedKey(found[field], table.idFields.has(field))
+  for (const { field, isId, map } of table.indexList) {
+    const key = storedKey(found[field], isId)
     if (key === undefined) continue
     const ids = map.get(key)
     if (ids === undefined) continue

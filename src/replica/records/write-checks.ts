@@ -4,7 +4,7 @@
  * change) and, on the record about to be saved after the rules ran, required fields, references to
  * live records of an existing object, and unique values.
  */
-import type { ObjectDef } from '../../schemas/crm-schema.js'
+import type { FieldDef, ObjectDef } from '../../schemas/crm-schema.js'
 import { EntityIsDeletedError, FieldValidationError, InsufficientAccessError } from '../errors.js'
 import type { MetadataService, MetadataView } from '../metadata/metadata-service.js'
 import { findMatches } from './find-records.js'
@@ -39,6 +39,27 @@ export function ensureDeletable(metadata: MetadataService, object: ObjectDef, vi
 }
 
 /** The checks every saved record passes, after the rules ran. */
+/** What `checkRecord` looks at, per stored-field list (one per object and metadata): computed once. */
+interface CheckPlan {
+  required: readonly FieldDef[]
+  /** Reference and unique fields: the ones whose value needs a store lookup. */
+  looked: readonly FieldDef[]
+}
+
+const plans = new WeakMap<readonly FieldDef[], CheckPlan>()
+
+function checkPlan(fields: readonly FieldDef[]): CheckPlan {
+  let plan = plans.get(fields)
+  if (!plan) {
+    plan = {
+      required: fields.filter((field) => !field.nillable && (field.createable || field.updateable)),
+      looked: fields.filter((field) => field.type === 'reference' || field.unique),
+    }
+    plans.set(fields, plan)
+  }
+  return plan
+}
+
 export function checkRecord(
   ctx: RecordContext,
   object: ObjectDef,
@@ -46,20 +67,17 @@ export function checkRecord(
   previous: SObjectRecord | undefined,
 ): void {
   const { store } = ctx
-  const fields = ctx.metadata.storedFields(object)
-  const missing = fields
-    .filter(
-      (field) => !field.nillable && (field.createable || field.updateable) && draft[field.name] === null,
-    )
-    .map((field) => field.name)
-  if (missing.length > 0) {
+  const plan = checkPlan(ctx.metadata.storedFields(object))
+  let missing: string[] | undefined
+  for (const field of plan.required) if (draft[field.name] === null) (missing ??= []).push(field.name)
+  if (missing) {
     throw new FieldValidationError(
       'REQUIRED_FIELD_MISSING',
       `Required fields are missing: [${missing.join(', ')}]`,
       missing,
     )
   }
-  for (const field of fields) {
+  for (const field of plan.looked) {
     const value = draft[field.name]
     if (value === null || value === undefined || (previous && previous[field.name] === value)) continue
     if (field.type === 'reference' && value !== draft.Id) {
