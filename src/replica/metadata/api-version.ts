@@ -15,7 +15,8 @@ export function parseApiVersion(input: string | number): number | undefined {
   if (typeof input === 'number') return Number.isInteger(input) && input > 0 ? input : undefined
   if (parsedVersions.has(input)) return parsedVersions.get(input)
   const version = parseVersionText(input)
-  if (parsedVersions.size < MAX_PARSED_VERSIONS) parsedVersions.set(input, version)
+  // only short strings are kept: a version is at most "v999.0" (a path may carry anything)
+  if (input.length <= 8 && parsedVersions.size < MAX_PARSED_VERSIONS) parsedVersions.set(input, version)
   return version
 }
 
