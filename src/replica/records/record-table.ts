@@ -63,7 +63,9 @@ export function buildTables(metadata: MetadataService): Tables {
   const byPrefix = new Map<string, Table>()
   for (const def of metadata.objects()) {
     const fields = metadata.storedFields(def)
-    const idFields = new Set(fields.filter((f) => f.type === 'reference' || f.type === 'id').map((f) => f.name))
+    const idFields = new Set(
+      fields.filter((f) => f.type === 'reference' || f.type === 'id').map((f) => f.name),
+    )
     const indexList = fields
       .filter(isIndexedField)
       .map((field) => ({ field: field.name, isId: idFields.has(field.name), map: new Map<unknown, IdSet>() }))

@@ -68,9 +68,8 @@ export function checkRecord(
 ): void {
   const { store } = ctx
   const plan = checkPlan(ctx.metadata.storedFields(object))
-  let missing: string[] | undefined
-  for (const field of plan.required) if (draft[field.name] === null) (missing ??= []).push(field.name)
-  if (missing) {
+  const missing = plan.required.filter((field) => draft[field.name] === null).map((f) => f.name)
+  if (missing.length > 0) {
     throw new FieldValidationError(
       'REQUIRED_FIELD_MISSING',
       `Required fields are missing: [${missing.join(', ')}]`,
