@@ -50,11 +50,23 @@ export function visibleSnapshot(ctx: ManagementContext, caller: Caller, snapshot
   return snapshot
 }
 
-/** Gives `environmentId` live apps restored from the snapshot's data (JSON text is never shared). */
+/**
+ * A snapshot's data parsed once per stored content record, each app's document frozen: apps opened
+ * from a frozen document share what they loaded from it (copy-on-write, `record-baseline.ts`), so
+ * a snapshot restored many times is checked and indexed once. Nothing writes to the parsed
+ * documents; the stored JSON text is never shared with live data.
+ */
+const parsedContents = new WeakMap<object, Record<string, unknown>>()
+
+/** Gives `environmentId` live apps restored from the snapshot's data. */
 export function restoreSnapshotData(ctx: ManagementContext, snapshotId: string, environmentId: string): void {
   const content = ctx.store.snapshotContents.get(snapshotId)
-  const data: Record<string, unknown> = {}
-  for (const [appName, json] of Object.entries(content?.apps ?? {})) data[appName] = JSON.parse(json)
+  let data = content && parsedContents.get(content)
+  if (!data) {
+    data = {}
+    for (const [appName, json] of Object.entries(content?.apps ?? {})) data[appName] = Object.freeze(JSON.parse(json))
+    if (content) parsedContents.set(content, data)
+  }
   ctx.environmentData.restore(environmentId, data)
 }
 

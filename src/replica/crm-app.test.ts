@@ -30,6 +30,32 @@ it('opens an app from serialised content, sharing nothing with the source', () =
   expect(apps.metadata).toBe(copy.metadata)
 })
 
+it('opens apps from one frozen document independently of each other and of the seed', () => {
+  const { apps } = setup()
+  const source = apps.open()
+  const id = source.records.create('Account', { Name: 'Saved' }, VIEW).id
+  const frozen = Object.freeze(JSON.parse(JSON.stringify(source.serialise())))
+  const first = apps.open(frozen)
+  const second = apps.open(frozen)
+  first.records.update('Account', id, { Name: 'Changed in first' }, VIEW)
+  first.records.delete('Account', CRM_SAMPLE_IDS.acme, VIEW)
+  expect(second.records.read('Account', id, VIEW, { fields: 'Name' }).Name).toBe('Saved')
+  expect(second.store.count('Account')).toBe(4)
+  expect(apps.open(frozen).store.count('Account')).toBe(4)
+  expect(apps.open().store.count('Account')).toBe(3)
+  second.restore(frozen)
+  first.restore(frozen)
+  expect(first.records.read('Account', id, VIEW, { fields: 'Name' }).Name).toBe('Saved')
+})
+
+it('loads a document that is not frozen on every open, so edits between two opens show', () => {
+  const { apps } = setup()
+  const content = JSON.parse(JSON.stringify(apps.open().serialise()))
+  expect(apps.open(content).store.count('Account')).toBe(3)
+  content.records.Account.pop()
+  expect(apps.open(content).store.count('Account')).toBe(2)
+})
+
 it('errors on content it cannot restore, and restore() keeps the data then', () => {
   const { apps } = setup()
   expect(() => apps.open({ records: {} })).toThrow(/Failed to restore records/)

@@ -20,6 +20,8 @@ import { loadSeed } from './records/load-seed.js'
 import { createRecordService, type RecordService } from './records/record-service.js'
 import {
   createRecordStore,
+  loadBaseline,
+  type RecordBaseline,
   type RecordStore,
   type RecordStoreContent,
   type SObjectRecord,
@@ -92,15 +94,30 @@ export function createCrmApps(options: CrmAppsOptions) {
   const { clock } = options
   const metadata = createMetadataService(options.schema ?? crmSchema)
   const seed = options.seed ?? crmSeed
-  // the seed is fixed data: load it once, then restore new apps from its saved form (half the cost)
-  let seeded: unknown
-  const seededContent = () => {
-    if (seeded === undefined) {
-      const store = createRecordStore(metadata)
-      loadSeed(createRecordService({ store, metadata, clock, actorUsers: seed.actorUsers }), store, seed)
-      seeded = store.serialise()
+  // Loaded content is shared copy-on-write (record-baseline.ts): the seed is loaded once, and a
+  // frozen content document (a snapshot's: its owner promises nobody writes to it) the first time
+  // an app opens from it. Any other document is checked and loaded on every open, as a caller may
+  // change it between two opens (an edited `exportState` document imported twice).
+  let seeded: RecordBaseline | undefined
+  const baselines = new WeakMap<object, RecordBaseline>()
+  const baselineOf = (content: unknown): RecordBaseline => {
+    if (content === undefined) {
+      if (seeded === undefined) {
+        const store = createRecordStore(metadata)
+        loadSeed(createRecordService({ store, metadata, clock, actorUsers: seed.actorUsers }), store, seed)
+        seeded = loadBaseline(metadata, store.serialise())
+      }
+      return seeded
     }
-    return seeded
+    if (typeof content !== 'object' || content === null || !Object.isFrozen(content)) {
+      return loadBaseline(metadata, content)
+    }
+    let found = baselines.get(content)
+    if (found === undefined) {
+      found = loadBaseline(metadata, content)
+      baselines.set(content, found)
+    }
+    return found
   }
 
   const actorOfUser = new Map(Object.entries(seed.actorUsers).map(([actor, userId]) => [userId, actor]))
@@ -113,11 +130,10 @@ export function createCrmApps(options: CrmAppsOptions) {
      */
     open(content?: unknown, openOptions: { organizationId?: string | undefined } = {}): CrmApp {
       const { organizationId } = openOptions
-      const store = createRecordStore(metadata)
+      const store = createRecordStore(metadata, baselineOf(content))
       const records = createRecordService({ store, metadata, clock, actorUsers: seed.actorUsers })
       const cursors = createQueryCursors<SoqlRows>({ clock })
       const jobs = new BulkJobs({ metadata, store, records, clock })
-      store.restore(content === undefined ? seededContent() : content)
       if (organizationId !== undefined) ensureOrganization(store, records, seed, organizationId)
       return {
         organizationId,
@@ -165,7 +181,7 @@ export function createCrmApps(options: CrmAppsOptions) {
           }),
         serialise: () => store.serialise(),
         restore(next) {
-          store.restore(next)
+          store.adopt(baselineOf(next))
           if (organizationId !== undefined) ensureOrganization(store, records, seed, organizationId)
           cursors.clear()
           jobs.clear()

@@ -31,6 +31,7 @@
 import { runExclusive, TransactionLog, type TransactionScope } from '../../store/transaction.js'
 import { WriteLock } from '../../store/write-lock.js'
 import type { MetadataService } from '../metadata/metadata-service.js'
+import { adoptBaseline, freezeBaseline, type RecordBaseline } from './record-baseline.js'
 import { loadContent, type RecordStoreContent, serialiseContent } from './record-content.js'
 import {
   countRecords,
@@ -52,15 +53,25 @@ import {
 } from './record-writes.js'
 
 export { RECORD_STORE_FORMAT, RecordStoreContent } from './record-content.js'
+export type { RecordBaseline } from './record-baseline.js'
 export type { RecordObserver } from './record-writes.js'
 export type { ReadOptions } from './record-reads.js'
 export { type FieldValue, indexKey, isIndexedField, type SObjectRecord } from './record-table.js'
 
 export type RecordStore = ReturnType<typeof createRecordStore>
 
-export function createRecordStore(metadata: MetadataService) {
+/**
+ * Checks and loads `content` (a `serialise()` result) once, as a baseline any number of stores
+ * can start from (`adopt`) without loading it again; throws on a bad document.
+ */
+export function loadBaseline(metadata: MetadataService, content: unknown): RecordBaseline {
+  return freezeBaseline(loadContent(metadata, content))
+}
+
+/** An empty record store, or one holding `baseline` (shared, copied table by table on write). */
+export function createRecordStore(metadata: MetadataService, baseline?: RecordBaseline) {
   const state = createRecordState(
-    { tables: buildTables(metadata), sequences: new Map() },
+    baseline ? adoptBaseline(baseline) : { tables: buildTables(metadata), sequences: new Map() },
     new TransactionLog(),
   )
   const lock = new WriteLock()
@@ -160,6 +171,15 @@ export function createRecordStore(metadata: MetadataService) {
       const loaded = loadContent(metadata, content)
       state.tables = loaded.tables
       state.sequences = loaded.sequences
+      state.observer?.replaced()
+    },
+
+    /** Replaces every record with those of `baseline` (`loadBaseline`), sharing its tables. */
+    adopt(baseline: RecordBaseline): void {
+      refuseInTransaction('adopt')
+      const adopted = adoptBaseline(baseline)
+      state.tables = adopted.tables
+      state.sequences = adopted.sequences
       state.observer?.replaced()
     },
 

@@ -13,7 +13,7 @@ export type FieldValue = string | number | boolean | null
 /** A stored record: canonical field name -> value. Never mutate one; write through the store. */
 export type SObjectRecord = Readonly<Record<string, FieldValue>>
 
-type IdSet = string | Set<string>
+export type IdSet = string | Set<string>
 
 interface FieldIndex {
   field: string
@@ -39,6 +39,8 @@ export interface Table {
   counter: number
   /** Every stored field set to null, in schema order: new records are spread from it. */
   template: Readonly<Record<string, FieldValue>>
+  /** Part of a baseline several stores share: copy it before writing (`record-baseline.ts`). */
+  shared: boolean
 }
 
 export interface Tables {
@@ -80,6 +82,7 @@ export function buildTables(metadata: MetadataService): Tables {
       idFields,
       counter: 0,
       template: { ...Object.fromEntries(fields.map((field) => [field.name, null])) },
+      shared: false,
     }
     byName.set(def.name.toLowerCase(), table)
     byPrefix.set(def.keyPrefix, table)

@@ -8,6 +8,7 @@
 import type { TransactionLog } from '../../store/transaction.js'
 import { counterOf, keyPrefixOf, makeRecordId, normaliseId } from '../ids.js'
 import type { RecordData } from './record-content.js'
+import { writableTable } from './record-baseline.js'
 import { materialise } from './record-materialise.js'
 import {
   dropRecord,
@@ -52,7 +53,7 @@ export function createRecordState(data: RecordData, log: TransactionLog): Record
 
 /** Issues the next id of an object. */
 export function nextId(state: RecordState, object: string): string {
-  const table = tableOf(state.tables, object)
+  const table = writableTableOf(state, object)
   table.counter++
   state.log.onRollback(() => {
     table.counter--
@@ -84,7 +85,7 @@ export function insertRecord(
   object: string,
   values: Readonly<Record<string, FieldValue>>,
 ): SObjectRecord {
-  const table = tableOf(state.tables, object)
+  const table = writableTableOf(state, object)
   const next = materialise(table, values)
   const id = next.Id as string
   if (table.byId.has(id)) {
@@ -107,9 +108,7 @@ export function updateRecord(
   id: string,
   changes: Readonly<Record<string, FieldValue>>,
 ): SObjectRecord {
-  const canonical = normaliseId(id)
-  const table = canonical ? state.tables.byPrefix.get(keyPrefixOf(canonical)) : undefined
-  const previous = canonical ? table?.byId.get(canonical) : undefined
+  const { table, previous } = findForWrite(state, id)
   if (!table || !previous) throw new TypeError(`[replica-mock] Failed to update record: no record "${id}"`)
   for (const name of Object.keys(changes)) {
     if (!table.fieldNames.has(name) || name === 'Id') {
@@ -127,9 +126,7 @@ export function updateRecord(
 
 /** Removes a record for good (hard delete / emptying the recycle bin). */
 export function purgeRecord(state: RecordState, id: string): SObjectRecord | undefined {
-  const canonical = normaliseId(id)
-  const table = canonical ? state.tables.byPrefix.get(keyPrefixOf(canonical)) : undefined
-  const previous = canonical ? table?.byId.get(canonical) : undefined
+  const { table, previous } = findForWrite(state, id)
   if (!table || !previous) return undefined
   dropRecord(table, previous.Id as string)
   state.log.onRollback(() => {
@@ -140,6 +137,20 @@ export function purgeRecord(state: RecordState, id: string): SObjectRecord | und
   })
   report(state, table, previous.Id as string, undefined)
   return previous
+}
+
+/** The store's own (writable) table of `object`. */
+function writableTableOf(state: RecordState, object: string): Table {
+  return writableTable(state.tables, tableOf(state.tables, object))
+}
+
+/** The record with `id` and its table, made writable when the record exists. */
+function findForWrite(state: RecordState, id: string): { table?: Table; previous?: SObjectRecord } {
+  const canonical = normaliseId(id)
+  const found = canonical ? state.tables.byPrefix.get(keyPrefixOf(canonical)) : undefined
+  const previous = canonical ? found?.byId.get(canonical) : undefined
+  if (!found || !previous) return {}
+  return { table: writableTable(state.tables, found), previous }
 }
 
 /** Tells the observer of a write once it commits (records are immutable: no copy needed). */

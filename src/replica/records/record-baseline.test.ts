@@ -1,0 +1,77 @@
+import { expect, it } from 'vitest'
+import { crmSchema } from '../../fixtures/crm/index.js'
+import { makeRecordId } from '../ids.js'
+import { createMetadataService } from '../metadata/metadata-service.js'
+import { createRecordStore, loadBaseline } from './record-store.js'
+
+const metadata = createMetadataService(crmSchema)
+const accountId = (n: number) => makeRecordId('001', n)
+const contactId = (n: number) => makeRecordId('003', n)
+
+/** A baseline of two Accounts (one with a Contact) and a sequence. */
+function baseline() {
+  const source = createRecordStore(metadata)
+  source.insert('Account', { Id: accountId(1), Name: 'Acme', External_Id__c: 'EXT-1' })
+  source.insert('Account', { Id: accountId(2), Name: 'Globex', External_Id__c: 'EXT-2' })
+  source.insert('Contact', { Id: contactId(1), LastName: 'One', AccountId: accountId(1) })
+  source.insert('Contact', { Id: contactId(2), LastName: 'Two', AccountId: accountId(1) })
+  source.nextSequence('CaseNumber')
+  return { content: source.serialise(), baseline: loadBaseline(metadata, source.serialise()) }
+}
+
+const names = (store: ReturnType<typeof createRecordStore>) => [...store.scan('Account')].map((r) => r.Name)
+
+it('starts stores from a baseline without one seeing the writes of another', () => {
+  const { content, baseline: shared } = baseline()
+  const first = createRecordStore(metadata, shared)
+  const second = createRecordStore(metadata, shared)
+
+  first.update(accountId(1), { Name: 'Acme Renamed', External_Id__c: 'EXT-9' })
+  first.insert('Account', { Id: first.nextId('Account'), Name: 'Initech' })
+  first.purge(accountId(2))
+  first.nextSequence('CaseNumber')
+
+  expect(names(first)).toEqual(['Acme Renamed', 'Initech'])
+  expect(first.findBy('Account', 'External_Id__c', 'ext-9')?.map((r) => r.Name)).toEqual(['Acme Renamed'])
+  expect(first.findBy('Account', 'External_Id__c', 'ext-1')).toEqual([])
+  expect(first.serialise().sequences).toEqual({ CaseNumber: 2 })
+
+  expect(names(second)).toEqual(['Acme', 'Globex'])
+  expect(second.findBy('Account', 'External_Id__c', 'ext-1')?.map((r) => r.Name)).toEqual(['Acme'])
+  expect(second.count('Account')).toBe(2)
+  expect(second.nextId('Account')).toBe(accountId(3))
+  expect(second.serialise()).toEqual({ ...content, counters: { ...content.counters, Account: 3 } })
+  // a third store still gets the baseline as loaded
+  expect(createRecordStore(metadata, shared).serialise()).toEqual(content)
+})
+
+it('rolls back the write that copied a shared table, leaving the other stores alone', () => {
+  const { content, baseline: shared } = baseline()
+  const first = createRecordStore(metadata, shared)
+  const second = createRecordStore(metadata, shared)
+  expect(() =>
+    first.transaction(() => {
+      first.update(contactId(1), { LastName: 'Changed', AccountId: accountId(2) })
+      first.insert('Contact', { Id: first.nextId('Contact'), LastName: 'New', AccountId: accountId(2) })
+      throw new Error('undo')
+    }),
+  ).toThrow('undo')
+  expect(first.serialise()).toEqual(content)
+  expect(first.findBy('Contact', 'AccountId', accountId(2))).toEqual([])
+  second.insert('Contact', { Id: second.nextId('Contact'), LastName: 'Kept', AccountId: accountId(2) })
+  expect(second.findBy('Contact', 'AccountId', accountId(2))?.map((r) => r.LastName)).toEqual(['Kept'])
+  expect(first.findBy('Contact', 'AccountId', accountId(2))).toEqual([])
+  // an index entry several records share (a Set) is the store's own after the copy
+  first.update(contactId(2), { AccountId: accountId(2) })
+  expect(first.findBy('Contact', 'AccountId', accountId(1))?.map((r) => r.LastName)).toEqual(['One'])
+  expect(second.findBy('Contact', 'AccountId', accountId(1))?.map((r) => r.LastName)).toEqual(['One', 'Two'])
+})
+
+it('adopts a baseline in place of what a store held, and refuses a bad document up front', () => {
+  const { content, baseline: shared } = baseline()
+  const store = createRecordStore(metadata)
+  store.insert('Account', { Id: accountId(7), Name: 'Gone' })
+  store.adopt(shared)
+  expect(store.serialise()).toEqual(content)
+  expect(() => loadBaseline(metadata, { ...content, records: { Nope: [] } })).toThrow('unknown object "Nope"')
+})

@@ -1,0 +1,55 @@
+/**
+ * @module
+ * Copy-on-write sharing of record tables. A baseline is loaded record content whose tables are
+ * frozen (`shared`): any number of stores can start from it at the cost of two small Maps, and a
+ * store copies a table only when it first writes to it (`writableTable`). Opening an environment's
+ * CRM app from the seed or from a snapshot shares the loaded seed or snapshot this way instead of
+ * checking and indexing every record again; tables the environment never writes stay shared.
+ */
+import type { RecordData } from './record-content.js'
+import type { IdSet, Table, Tables } from './record-table.js'
+
+/** Loaded record content nobody writes to: start stores from it with `adoptBaseline`. */
+export interface RecordBaseline {
+  readonly tables: Tables
+  readonly sequences: ReadonlyMap<string, number>
+}
+
+/** Freezes `data` as a baseline: its tables are never written again (writers copy them first). */
+export function freezeBaseline(data: RecordData): RecordBaseline {
+  for (const table of data.tables.byName.values()) table.shared = true
+  return { tables: data.tables, sequences: new Map(data.sequences) }
+}
+
+/** Record data of a new store starting from `baseline`: the tables themselves, shared. */
+export function adoptBaseline(baseline: RecordBaseline): RecordData {
+  return {
+    tables: { byName: new Map(baseline.tables.byName), byPrefix: new Map(baseline.tables.byPrefix) },
+    sequences: new Map(baseline.sequences),
+  }
+}
+
+/**
+ * `table`, or its copy when it is shared: the copy replaces it in `tables` for good, so undo steps
+ * that hold the returned table write to the store's own copy.
+ */
+export function writableTable(tables: Tables, table: Table): Table {
+  if (!table.shared) return table
+  const indexList = table.indexList.map((index) => ({ ...index, map: copyIndex(index.map) }))
+  const copy: Table = {
+    ...table,
+    byId: new Map(table.byId),
+    indexList,
+    indexes: new Map(indexList.map((index) => [index.field, index.map])),
+    shared: false,
+  }
+  tables.byName.set(table.def.name.toLowerCase(), copy)
+  tables.byPrefix.set(table.def.keyPrefix, copy)
+  return copy
+}
+
+function copyIndex(map: ReadonlyMap<unknown, IdSet>): Map<unknown, IdSet> {
+  const out = new Map<unknown, IdSet>()
+  for (const [key, ids] of map) out.set(key, typeof ids === 'string' ? ids : new Set(ids))
+  return out
+}
