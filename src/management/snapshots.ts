@@ -64,7 +64,8 @@ export function restoreSnapshotData(ctx: ManagementContext, snapshotId: string, 
   let data = content && parsedContents.get(content)
   if (!data) {
     data = {}
-    for (const [appName, json] of Object.entries(content?.apps ?? {})) data[appName] = Object.freeze(JSON.parse(json))
+    for (const [appName, json] of Object.entries(content?.apps ?? {}))
+      data[appName] = Object.freeze(JSON.parse(json))
     if (content) parsedContents.set(content, data)
   }
   ctx.environmentData.restore(environmentId, data)
