@@ -7,7 +7,7 @@
  */
 import type { Snapshot, SnapshotStatus } from '../schemas/snapshot.js'
 import { makeId } from '../store/ids.js'
-import type { StoredSnapshot } from '../store/stored-records.js'
+import type { SnapshotContent, StoredSnapshot } from '../store/stored-records.js'
 import { recordAuditEvent } from './audit.js'
 import { type Caller, canSeeWorkspace, scopedWorkspaceId } from './auth.js'
 import type { ManagementContext } from './context.js'
@@ -56,19 +56,23 @@ export function visibleSnapshot(ctx: ManagementContext, caller: Caller, snapshot
  * a snapshot restored many times is checked and indexed once. Nothing writes to the parsed
  * documents; the stored JSON text is never shared with live data.
  */
-const parsedContents = new WeakMap<object, Record<string, unknown>>()
+const parsedContents = new WeakMap<SnapshotContent, Record<string, unknown>>()
 
 /** Gives `environmentId` live apps restored from the snapshot's data. */
 export function restoreSnapshotData(ctx: ManagementContext, snapshotId: string, environmentId: string): void {
   const content = ctx.store.snapshotContents.get(snapshotId)
-  let data = content && parsedContents.get(content)
-  if (!data) {
+  ctx.environmentData.restore(environmentId, content ? parsedData(content) : {})
+}
+
+function parsedData(content: SnapshotContent): Record<string, unknown> {
+  let data = parsedContents.get(content)
+  if (data === undefined) {
     data = {}
-    for (const [appName, json] of Object.entries(content?.apps ?? {}))
+    for (const [appName, json] of Object.entries(content.apps))
       data[appName] = Object.freeze(JSON.parse(json))
-    if (content) parsedContents.set(content, data)
+    parsedContents.set(content, data)
   }
-  ctx.environmentData.restore(environmentId, data)
+  return data
 }
 
 /** Each app's current data (its serialised live instance) as JSON text, for the apps of the environment. */

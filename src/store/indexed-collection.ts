@@ -189,11 +189,13 @@ export class IndexedCollection<T extends Keyed> {
   /**
    * Stores `next` in place of the stored `previous`. Not @msw/data's `update`: it finds the record
    * by scanning with a query and produces the next one through an immer-style draft, which made
-   * every update O(collection) and its slowest step; a delete and a create are one cheap scan.
+   * every update O(collection) and its slowest step; a create and a delete are one cheap scan.
+   * Created first, so a create that fails leaves `previous` stored.
    */
   async #swap(previous: T, next: T): Promise<T> {
+    const created = (await this.#collection.create(next as never)) as T
     this.#collection.delete(previous as never)
-    return (await this.#collection.create(next as never)) as T
+    return created
   }
 
   #add(record: T, seq: number): void {

@@ -1,20 +1,15 @@
 import { expect, it } from 'vitest'
-import { crmSchema } from '../../fixtures/crm/index.js'
-import { makeRecordId } from '../ids.js'
-import { createMetadataService } from '../metadata/metadata-service.js'
+import {
+  accountId,
+  contactId,
+  metadata,
+  storeWithAccounts,
+} from '../../../test/support/record-store-fixture.js'
 import { createRecordStore, loadBaseline } from './record-store.js'
 
-const metadata = createMetadataService(crmSchema)
-const accountId = (n: number) => makeRecordId('001', n)
-const contactId = (n: number) => makeRecordId('003', n)
-
-/** A baseline of two Accounts (one with a Contact) and a sequence. */
+/** The fixture's records and a sequence, as content and as a baseline. */
 function baseline() {
-  const source = createRecordStore(metadata)
-  source.insert('Account', { Id: accountId(1), Name: 'Acme', External_Id__c: 'EXT-1' })
-  source.insert('Account', { Id: accountId(2), Name: 'Globex', External_Id__c: 'EXT-2' })
-  source.insert('Contact', { Id: contactId(1), LastName: 'One', AccountId: accountId(1) })
-  source.insert('Contact', { Id: contactId(2), LastName: 'Two', AccountId: accountId(1) })
+  const source = storeWithAccounts()
   source.nextSequence('CaseNumber')
   return { content: source.serialise(), baseline: loadBaseline(metadata, source.serialise()) }
 }

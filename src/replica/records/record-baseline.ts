@@ -15,10 +15,10 @@ export interface RecordBaseline {
   readonly sequences: ReadonlyMap<string, number>
 }
 
-/** Freezes `data` as a baseline: its tables are never written again (writers copy them first). */
+/** Freezes `data` as a baseline: nothing writes to it again (writers copy a table first). */
 export function freezeBaseline(data: RecordData): RecordBaseline {
   for (const table of data.tables.byName.values()) table.shared = true
-  return { tables: data.tables, sequences: new Map(data.sequences) }
+  return data
 }
 
 /** Record data of a new store starting from `baseline`: the tables themselves, shared. */

@@ -1,19 +1,14 @@
 import { expect, it } from 'vitest'
-import { crmSchema } from '../../fixtures/crm/index.js'
-import { makeRecordId } from '../ids.js'
-import { createMetadataService } from '../metadata/metadata-service.js'
-import { createRecordStore, type RecordStore } from './record-store.js'
+import {
+  accountId,
+  contactId,
+  storeWithAccounts as storeWithTwoContactsOfAcme,
+} from '../../../test/support/record-store-fixture.js'
+import type { RecordStore } from './record-store.js'
 
-const metadata = createMetadataService(crmSchema)
-const accountId = (n: number) => makeRecordId('001', n)
-const contactId = (n: number) => makeRecordId('003', n)
-
+/** The shared fixture plus Contact 3 "Three" of Account 2. */
 function storeWithAccounts() {
-  const store = createRecordStore(metadata)
-  store.insert('Account', { Id: accountId(1), Name: 'Acme', External_Id__c: 'EXT-1' })
-  store.insert('Account', { Id: accountId(2), Name: 'Globex', External_Id__c: 'EXT-2' })
-  store.insert('Contact', { Id: contactId(1), LastName: 'One', AccountId: accountId(1) })
-  store.insert('Contact', { Id: contactId(2), LastName: 'Two', AccountId: accountId(1) })
+  const store = storeWithTwoContactsOfAcme()
   store.insert('Contact', { Id: contactId(3), LastName: 'Three', AccountId: accountId(2) })
   return store
 }

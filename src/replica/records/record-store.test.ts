@@ -1,21 +1,12 @@
 import { expect, it } from 'vitest'
-import { crmSchema } from '../../fixtures/crm/index.js'
+import {
+  accountId,
+  contactId,
+  metadata,
+  storeWithAccounts,
+} from '../../../test/support/record-store-fixture.js'
 import { makeRecordId } from '../ids.js'
-import { createMetadataService } from '../metadata/metadata-service.js'
 import { createRecordStore, type RecordStoreContent } from './record-store.js'
-
-const metadata = createMetadataService(crmSchema)
-const accountId = (n: number) => makeRecordId('001', n)
-const contactId = (n: number) => makeRecordId('003', n)
-
-function storeWithAccounts() {
-  const store = createRecordStore(metadata)
-  store.insert('Account', { Id: accountId(1), Name: 'Acme', External_Id__c: 'EXT-1' })
-  store.insert('Account', { Id: accountId(2), Name: 'Globex', External_Id__c: 'EXT-2' })
-  store.insert('Contact', { Id: contactId(1), LastName: 'One', AccountId: accountId(1) })
-  store.insert('Contact', { Id: contactId(2), LastName: 'Two', AccountId: accountId(1) })
-  return store
-}
 
 it('stores every stored field of the object, null when not given, in schema order', () => {
   const store = storeWithAccounts()

@@ -68,8 +68,13 @@ export function checkRecord(
 ): void {
   const { store } = ctx
   const plan = checkPlan(ctx.metadata.storedFields(object))
-  const missing = plan.required.filter((field) => draft[field.name] === null).map((f) => f.name)
-  if (missing.length > 0) {
+  let missing: string[] | undefined // allocated only when a field is missing: this runs per row
+  for (const field of plan.required) {
+    if (draft[field.name] !== null) continue
+    missing ??= []
+    missing.push(field.name)
+  }
+  if (missing) {
     throw new FieldValidationError(
       'REQUIRED_FIELD_MISSING',
       `Required fields are missing: [${missing.join(', ')}]`,
