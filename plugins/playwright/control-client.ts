@@ -28,8 +28,12 @@ export interface ReplicaControlOptions {
 export interface ReplicaControl {
   readonly url: string
   readonly apiKey: string
-  /** Back to the loaded fixture, default lifecycle delays and clock mode. */
+  /** Back to the start: the loaded fixture (default lifecycle delays and clock mode), or the marked one. */
   reset(): Promise<void>
+  /** Makes the replica's whole state as it is now the start `reset()` comes back to. */
+  markStart(): Promise<void>
+  /** Makes the loaded fixture the start again; the state itself does not change. */
+  unmarkStart(): Promise<void>
   exportState(): Promise<StateDocument>
   importState(state: unknown): Promise<void>
   /** Starts the test from a saved state (`exportState()` or a Vitest forensics bundle). */
@@ -108,6 +112,12 @@ export function createReplicaControl(options: ReplicaControlOptions): ReplicaCon
     apiKey,
     reset: async () => {
       await control('POST', '/reset')
+    },
+    markStart: async () => {
+      await control('POST', '/start')
+    },
+    unmarkStart: async () => {
+      await control('DELETE', '/start')
     },
     exportState: () => control('GET', '/state'),
     importState,

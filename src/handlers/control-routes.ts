@@ -48,6 +48,14 @@ export function controlRoutes(runtime: ReplicaRuntime) {
       await runtime.reset()
       return c.json({ ok: true })
     })
+    .post('/start', async (c) => {
+      await runtime.markStart()
+      return c.json({ ok: true })
+    })
+    .delete('/start', (c) => {
+      runtime.unmarkStart()
+      return c.json({ ok: true })
+    })
     .get('/state', (c) => c.json(runtime.exportState()))
     .put('/state', ...validJson(z.unknown(), STATE_JSON_LIMITS), async (c) => {
       await runtime.importState(c.req.valid('json'))

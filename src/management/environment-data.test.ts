@@ -10,6 +10,13 @@ class FakeApp {
   serialise() {
     return { rows: this.rows }
   }
+  mark() {
+    const kept = [...this.rows]
+    return () => {
+      this.rows = [...kept]
+      return this
+    }
+  }
 }
 
 function setup(
@@ -50,6 +57,20 @@ describe('createEnvironmentData', () => {
     data.restore('env_2', JSON.parse(JSON.stringify(data.serialise('env_1'))))
     data.get('env_1', 'crm')!.rows.push('only in source')
     expect(data.get('env_2', 'crm')?.rows).toEqual(['a'])
+  })
+
+  it('comes back to a mark: marked apps as they were, environments made since released', async () => {
+    const { data } = setup({ env_1: [{ name: 'crm', appId: 'crm' }], env_2: [{ name: 'crm', appId: 'crm' }] })
+    data.restore('env_1', { crm: { rows: ['a'] } })
+    const mark = await data.mark()
+    data.get('env_1', 'crm')!.rows.push('after the mark')
+    data.restore('env_2')
+    data.backTo(mark)
+    expect(data.get('env_1', 'crm')?.rows).toEqual(['a'])
+    expect(Object.keys(data.exportAll())).toEqual(['env_1'])
+    data.drop('env_1')
+    data.backTo(mark)
+    expect(data.get('env_1', 'crm')?.rows).toEqual(['a'])
   })
 
   it('creates a missing instance on first use, and none for an unknown environment or app', () => {

@@ -10,6 +10,10 @@
 /** A live app of an environment. `serialise()` is plain JSON that `create(appId, content)` accepts back. */
 export interface AppInstance {
   serialise(): unknown
+  /** Marks the app's data as it is now; the step returned comes back to it (this app, or a new one). */
+  mark(): () => this
+  /** `undefined` unless an async write (a bulk job) is under way; else when to check again. */
+  whenFree?(): Promise<void> | undefined
   /** The user an actor acts as, when the app has users (credentials' login details name it). */
   userOf?(actorId: string): { id: string; username: string } | undefined
 }
@@ -22,6 +26,9 @@ export interface EnvironmentAppRef {
 
 /** Serialised data of one environment: app name -> the app's `serialise()` output. */
 export type EnvironmentDataContent = Record<string, unknown>
+
+/** Every live app at one moment (`mark`): environment id -> app name -> the step back to it. */
+export type EnvironmentDataMark<A extends AppInstance> = ReadonlyMap<string, ReadonlyMap<string, () => A>>
 
 /** Which apps an environment holds data for; undefined when it does not exist or its data was released. */
 export type AppsOf = (environmentId: string) => readonly EnvironmentAppRef[] | undefined
@@ -74,6 +81,10 @@ export interface EnvironmentData<A extends AppInstance = AppInstance> {
    * `appsOf` answers for the environments of the state being imported.
    */
   prepareImport(content: Record<string, EnvironmentDataContent>, appsOf: AppsOf): () => void
+  /** Every live app as it is now (once no async write is under way), to come back to with `backTo`. */
+  mark(): Promise<EnvironmentDataMark<A>>
+  /** The marked environments' apps as they were then; every other environment's data released. */
+  backTo(mark: EnvironmentDataMark<A>): void
   clear(): void
 }
 
@@ -90,6 +101,16 @@ export function createEnvironmentData<A extends AppInstance>(
       if (instance) out[app.name] = instance.serialise()
     }
     return out
+  }
+
+  const firstBusy = (): Promise<void> | undefined => {
+    for (const apps of environments.values()) {
+      for (const instance of apps.values()) {
+        const busy = instance.whenFree?.()
+        if (busy) return busy
+      }
+    }
+    return undefined
   }
 
   const data: EnvironmentData<A> = {
@@ -141,6 +162,28 @@ export function createEnvironmentData<A extends AppInstance>(
             options.observer?.installed(environmentId, appName, instance)
         }
       }
+    },
+    async mark() {
+      // a mark never holds half of a write
+      for (let busy = firstBusy(); busy; busy = firstBusy()) await busy
+      const marked = new Map<string, Map<string, () => A>>()
+      for (const [environmentId, apps] of environments) {
+        marked.set(environmentId, new Map([...apps].map(([appName, instance]) => [appName, instance.mark()])))
+      }
+      return marked
+    },
+    backTo(mark) {
+      const next = new Map<string, Map<string, A>>()
+      for (const [environmentId, apps] of mark) {
+        const instances = new Map<string, A>()
+        for (const [appName, back] of apps) {
+          const instance = back()
+          instances.set(appName, instance)
+          options.observer?.installed(environmentId, appName, instance)
+        }
+        next.set(environmentId, instances)
+      }
+      environments = next
     },
     clear() {
       environments = new Map()

@@ -83,6 +83,14 @@ export interface CrmApp {
   serialise(): RecordStoreContent
   /** Replaces the app's data with `serialise()` output; a bad document changes nothing. */
   restore(content: unknown): void
+  /**
+   * Marks the records as they are now and returns the step that comes back to them: this app put
+   * back (records shared copy-on-write, so it costs what was written since; cursors and jobs
+   * dropped), or a new app from the same records while an async write (a bulk job) still holds it.
+   */
+  mark(): () => CrmApp
+  /** `undefined` unless an async write (a bulk job) holds the records; else when to check again. */
+  whenFree(): Promise<void> | undefined
 }
 
 export type CrmApps = ReturnType<typeof createCrmApps>
@@ -129,65 +137,80 @@ export function createCrmApps(options: CrmAppsOptions) {
      * environment (`organizationId`), it holds that org's Organization record.
      */
     open(content?: unknown, openOptions: { organizationId?: string | undefined } = {}): CrmApp {
-      const { organizationId } = openOptions
-      const store = createRecordStore(metadata, baselineOf(content))
-      const records = createRecordService({ store, metadata, clock, actorUsers: seed.actorUsers })
-      const cursors = createQueryCursors<SoqlRows>({ clock })
-      const jobs = new BulkJobs({ metadata, store, records, clock })
-      if (organizationId !== undefined) ensureOrganization(store, records, seed, organizationId)
-      return {
-        organizationId,
-        metadata,
-        store,
-        records,
-        cursors,
-        jobs,
-        recentItems(object, view, limit = RECENT_ITEMS) {
-          const def = metadata.getObject(object, view)
-          const visible = metadata.visibleFields(def, view)
-          const nameField = visible.find((field) => field.nameField) ?? visible.find((f) => f.name === 'Name')
-          // newest first by LastModifiedDate, then Id; a bounded insertion keeps the scan O(n)
-          const newer = (a: SObjectRecord, b: SObjectRecord) =>
-            String(a.LastModifiedDate ?? '') > String(b.LastModifiedDate ?? '') ||
-            (a.LastModifiedDate === b.LastModifiedDate && (a.Id as string) > (b.Id as string))
-          const top: SObjectRecord[] = []
-          for (const found of store.scan(def.name)) {
-            if (top.length === limit && !newer(found, top[limit - 1]!)) continue
-            let at = top.length
-            while (at > 0 && newer(found, top[at - 1]!)) at--
-            top.splice(at, 0, found)
-            if (top.length > limit) top.pop()
-          }
-          const fields = nameField ? ['Id', nameField.name] : ['Id']
-          return top.map((found) => projectRecord(metadata, def, found, view, fields))
-        },
-        query: (text, view, executeOptions) =>
-          querySoql(text, createSoqlDataSource(metadata, store, view, clock), executeOptions),
-        queryColumns: (text, view) =>
-          queryColumns(compileSoql(text, createSoqlDataSource(metadata, store, view, clock))),
-        userOf(actor) {
-          const id = seed.actorUsers[actor]
-          const found = id === undefined ? undefined : store.get(id)
-          return found && { id: found.Id as string, username: String(found.Username) }
-        },
-        actorOfUsername(username) {
-          const [found] = store.findBy('User', 'Username', username) ?? []
-          return found && actorOfUser.get(found.Id as string)
-        },
-        openQuery: (text, view, executeOptions) =>
-          openSoql(text, createSoqlDataSource(metadata, store, view, clock), {
-            ...executeOptions,
-            ...(options.queryBudget ? { budget: options.queryBudget } : {}),
-          }),
-        serialise: () => store.serialise(),
-        restore(next) {
-          store.adopt(baselineOf(next))
-          if (organizationId !== undefined) ensureOrganization(store, records, seed, organizationId)
+      return openApp(baselineOf(content), openOptions.organizationId)
+    },
+  }
+
+  function openApp(baseline: RecordBaseline, organizationId: string | undefined): CrmApp {
+    const store = createRecordStore(metadata, baseline)
+    const records = createRecordService({ store, metadata, clock, actorUsers: seed.actorUsers })
+    const cursors = createQueryCursors<SoqlRows>({ clock })
+    const jobs = new BulkJobs({ metadata, store, records, clock })
+    if (organizationId !== undefined) ensureOrganization(store, records, seed, organizationId)
+    const app: CrmApp = {
+      organizationId,
+      metadata,
+      store,
+      records,
+      cursors,
+      jobs,
+      recentItems(object, view, limit = RECENT_ITEMS) {
+        const def = metadata.getObject(object, view)
+        const visible = metadata.visibleFields(def, view)
+        const nameField = visible.find((field) => field.nameField) ?? visible.find((f) => f.name === 'Name')
+        // newest first by LastModifiedDate, then Id; a bounded insertion keeps the scan O(n)
+        const newer = (a: SObjectRecord, b: SObjectRecord) =>
+          String(a.LastModifiedDate ?? '') > String(b.LastModifiedDate ?? '') ||
+          (a.LastModifiedDate === b.LastModifiedDate && (a.Id as string) > (b.Id as string))
+        const top: SObjectRecord[] = []
+        for (const found of store.scan(def.name)) {
+          if (top.length === limit && !newer(found, top[limit - 1]!)) continue
+          let at = top.length
+          while (at > 0 && newer(found, top[at - 1]!)) at--
+          top.splice(at, 0, found)
+          if (top.length > limit) top.pop()
+        }
+        const fields = nameField ? ['Id', nameField.name] : ['Id']
+        return top.map((found) => projectRecord(metadata, def, found, view, fields))
+      },
+      query: (text, view, executeOptions) =>
+        querySoql(text, createSoqlDataSource(metadata, store, view, clock), executeOptions),
+      queryColumns: (text, view) =>
+        queryColumns(compileSoql(text, createSoqlDataSource(metadata, store, view, clock))),
+      userOf(actor) {
+        const id = seed.actorUsers[actor]
+        const found = id === undefined ? undefined : store.get(id)
+        return found && { id: found.Id as string, username: String(found.Username) }
+      },
+      actorOfUsername(username) {
+        const [found] = store.findBy('User', 'Username', username) ?? []
+        return found && actorOfUser.get(found.Id as string)
+      },
+      openQuery: (text, view, executeOptions) =>
+        openSoql(text, createSoqlDataSource(metadata, store, view, clock), {
+          ...executeOptions,
+          ...(options.queryBudget ? { budget: options.queryBudget } : {}),
+        }),
+      serialise: () => store.serialise(),
+      restore(next) {
+        store.adopt(baselineOf(next))
+        if (organizationId !== undefined) ensureOrganization(store, records, seed, organizationId)
+        cursors.clear()
+        jobs.clear()
+      },
+      whenFree: () => store.whenFree(),
+      mark() {
+        const kept = store.keep()
+        return () => {
+          if (store.whenFree() !== undefined) return openApp(kept, organizationId)
+          store.adopt(kept)
           cursors.clear()
           jobs.clear()
-        },
-      }
-    },
+          return app
+        }
+      },
+    }
+    return app
   }
 }
 

@@ -22,6 +22,8 @@ import { organizationIdOf } from '../store/salesforce-ids.js'
 import { createStore, type StoreContent } from '../store/store.js'
 import { Lifecycle, ReplicaMockOptions, type ResolvedOptions } from './options.js'
 import { STATE_FORMAT, STATE_VERSION, StateDocument } from './state-document.js'
+import { learnSecrets, retireReleasedCalls } from './derived-state.js'
+import { backToStart, fixtureStart, markStart, type RuntimeStart } from './runtime-start.js'
 import { forwardEnvironmentData, type StateObserver } from './state-observer.js'
 
 export interface ReplicaRuntime {
@@ -43,7 +45,12 @@ export interface ReplicaRuntime {
   readonly apps: EnvironmentData<CrmApp>
   /** Settles once the store holds its data; every request waits for it. */
   ready: Promise<void>
+  /** Back to the start: the loaded fixture, or the state marked by `markStart()`. */
   reset(): Promise<void>
+  /** Makes the state as it is now the start `reset()` comes back to. */
+  markStart(): Promise<void>
+  /** Makes the loaded fixture the start again (the state itself does not change). */
+  unmarkStart(): void
   exportState(): StateDocument
   importState(document: unknown): Promise<void>
   /**
@@ -109,7 +116,17 @@ export function createRuntime(input: ReplicaMockOptions = {}): ReplicaRuntime {
     crm,
     apps,
     ready: Promise.resolve(),
-    reset: () => resetRuntime(runtime, fixture, configuredLifecycle).then(() => observer?.replaced()),
+    reset() {
+      runtime.ready = runtime.ready.then(() => backToStart(runtime, start))
+      return runtime.ready.then(() => observer?.replaced())
+    },
+    async markStart() {
+      await runtime.ready
+      start = await markStart(runtime)
+    },
+    unmarkStart() {
+      start = loaded
+    },
     exportState: () => exportRuntimeState(runtime),
     importState: (document) => importRuntimeState(runtime, document, appsOf).then(() => observer?.replaced()),
     observe(next) {
@@ -117,24 +134,17 @@ export function createRuntime(input: ReplicaMockOptions = {}): ReplicaRuntime {
       store.observe(next?.collection)
     },
   }
-  runtime.ready = runtime.reset()
-  return runtime
-}
-
-/** Back to the fixture: configured lifecycle and clock, no faults, no recorded calls, no environments. */
-function resetRuntime(runtime: ReplicaRuntime, fixture: Fixture, configured: Lifecycle): Promise<void> {
-  const { ctx, clock, options } = runtime
-  runtime.lifecycle = { ...configured }
-  clock.setMode(options.clock)
-  if (options.clock === 'real') clock.set(Date.now())
-  ctx.faults.clear()
-  ctx.requestLog.clear()
-  runtime.ready = ctx.store.restore(fixtureContent(fixture)).then(() => {
-    ctx.environmentData.clear()
+  // the fixture loaded: the start until `markStart()`, and again after `unmarkStart()`
+  let loaded: RuntimeStart
+  let start: RuntimeStart
+  runtime.ready = store.restore(fixtureContent(fixture)).then(async () => {
+    loaded = await fixtureStart(runtime, configuredLifecycle)
+    start = loaded
+    await backToStart(runtime, start)
     rebuildSchedule(ctx)
-    learnSecrets(runtime)
+    learnSecrets(ctx, options.adminToken)
   })
-  return runtime.ready
+  return runtime
 }
 
 function exportRuntimeState(runtime: ReplicaRuntime): StateDocument {
@@ -177,41 +187,13 @@ async function importRuntimeState(runtime: ReplicaRuntime, document: unknown, ap
   }
   installData()
   ctx.faults.restore(state.faults)
-  learnSecrets(runtime)
+  learnSecrets(ctx, runtime.options.adminToken)
   ctx.requestLog.importAll(state.requests)
   retireReleasedCalls(ctx)
   rebuildSchedule(ctx)
   runtime.lifecycle = { ...state.lifecycle }
   clock.setMode(state.clock.mode)
   clock.set(state.clock.now)
-}
-
-/** The recorded calls of imported deleted or failed environments go when their retention ends. */
-function retireReleasedCalls(ctx: ManagementContext): void {
-  for (const environment of ctx.store.environments.all()) {
-    if (environment.status !== 'deleted' && environment.status !== 'failed') continue
-    const since = environment.deletedAt ? Date.parse(environment.deletedAt) : ctx.clock.nowMs()
-    ctx.requestLog.retire(environment.id, since + ctx.retention.recordedCallsMs)
-  }
-}
-
-/** Every token in the store (and the admin token): what recorded calls must never show. */
-function learnSecrets(runtime: ReplicaRuntime): void {
-  const { ctx, options } = runtime
-  ctx.secrets.clear()
-  if (options.adminToken) ctx.secrets.add(options.adminToken)
-  for (const member of ctx.store.members.all()) ctx.secrets.add(member.token)
-  for (const key of ctx.store.apiKeys.all()) ctx.secrets.add(key.token)
-  for (const credentials of ctx.store.credentials.all()) {
-    for (const secret of [
-      credentials.token,
-      credentials.previousToken,
-      credentials.password,
-      credentials.clientSecret,
-    ])
-      if (secret) ctx.secrets.add(secret)
-  }
-  for (const session of ctx.store.appSessions.all()) ctx.secrets.add(session.id)
 }
 
 /** The apps of environments whose data is held (not deleted or failed), from the live store. */

@@ -53,6 +53,7 @@ export class IndexedCollection<T extends Keyed> {
   #indexes = new Map<string, Map<unknown, Set<string>>>()
   #orderKey: (record: T) => string
   #seq = 0
+  #version = 0
   #observer: CollectionObserver | undefined
 
   constructor(options: IndexedCollectionOptions<T>) {
@@ -71,6 +72,11 @@ export class IndexedCollection<T extends Keyed> {
 
   get size(): number {
     return this.#byId.size
+  }
+
+  /** Moves on with every change of the content (rolled-back ones too): equal means unchanged. */
+  get version(): number {
+    return this.#version
   }
 
   get(id: string): T | undefined {
@@ -165,6 +171,7 @@ export class IndexedCollection<T extends Keyed> {
   }
 
   clear(): void {
+    this.#version++
     this.#collection.clear()
     this.#byId.clear()
     this.#order = []
@@ -199,6 +206,7 @@ export class IndexedCollection<T extends Keyed> {
   }
 
   #add(record: T, seq: number): void {
+    this.#version++
     const entry: Entry<T> = { record, seq, key: this.#orderKey(record) }
     this.#byId.set(record.id, entry)
     const at = this.#lowerBound(entry)
@@ -209,6 +217,7 @@ export class IndexedCollection<T extends Keyed> {
   #drop(id: string): void {
     const entry = this.#byId.get(id)
     if (!entry) return
+    this.#version++
     this.#collection.delete(entry.record as never)
     this.#byId.delete(id)
     this.#order.splice(this.#lowerBound(entry), 1)
@@ -216,6 +225,7 @@ export class IndexedCollection<T extends Keyed> {
   }
 
   #replace(entry: Entry<T>, next: T): void {
+    this.#version++
     this.#indexRemove(entry.record)
     entry.record = next
     this.#indexAdd(next)

@@ -45,6 +45,20 @@ export type CollectionName = keyof StoreContent['collections']
 
 export type Store = ReturnType<typeof createStore>
 
+/** The store at one moment, to come back to with `backTo`. */
+export interface StoreMark {
+  readonly tenancy: Tenancy
+  /**
+   * Each collection's records then, and its `version` when it last held exactly them (`backTo`
+   * moves it on when it restores the collection).
+   */
+  readonly collections: ReadonlyArray<{
+    readonly name: CollectionName
+    readonly records: readonly unknown[]
+    version: number
+  }>
+}
+
 export function createStore() {
   const log = new TransactionLog()
   const collections = {
@@ -141,6 +155,38 @@ export function createStore() {
         out[name as CollectionName] = collection.serialise()
       }
       return { tenancy: structuredClone(this.tenancy), collections: out }
+    },
+
+    /** The store as it is now (once no transaction is under way), to come back to with `backTo`. */
+    mark(): Promise<StoreMark> {
+      return lock.run(() => ({
+        tenancy: this.tenancy,
+        collections: Object.entries(collections).map(([name, collection]) => ({
+          name: name as CollectionName,
+          records: collection.serialise(),
+          version: collection.version,
+        })),
+      }))
+    },
+
+    /**
+     * Back to `mark`, restoring only the collections written since (their `version` moved on), so
+     * it costs what changed; resolves with the names of the collections it restored.
+     */
+    backTo(mark: StoreMark): Promise<CollectionName[]> {
+      return lock.run(async () => {
+        const restored: CollectionName[] = []
+        for (const kept of mark.collections) {
+          const collection = collections[kept.name] as IndexedCollection<any>
+          if (collection.version === kept.version) continue
+          await collection.restore(kept.records as never[])
+          // a later `backTo` skips the collection until it is written again
+          kept.version = collection.version
+          restored.push(kept.name)
+        }
+        tenancy = mark.tenancy
+        return restored
+      })
     },
 
     /** Replaces the whole content; on a bad document nothing already stored is lost. */

@@ -93,6 +93,19 @@ test('the control client drives clock, lifecycle and faults', async ({ page, rep
   await replica.use(state)
   expect(await replica.environments()).toHaveLength(2)
 })
+test('markStart makes the seeded state where the next tests reset to', async ({ replica }) => {
+  await replica.seed.environment({ name: 'kept' })
+  await replica.markStart()
+  await replica.seed.environment({ name: 'after the mark' })
+})
+test('the next test starts from the marked start', async ({ page, replica, replicaServer }) => {
+  await page.setContent('<title>app</title>')
+  expect(await page.evaluate(${names}, [replicaServer.url, replicaServer.apiKey])).toEqual(['kept'])
+  await replica.unmarkStart()
+})
+test('after unmarkStart the next test starts from the fixture', async ({ replica }) => {
+  expect(await replica.environments()).toEqual([])
+})
 `
 
 const externalSpec = `
@@ -149,6 +162,9 @@ describe.skipIf(!hasBrowser && !inCi)('Playwright fixtures in Chromium', () => {
     'the next test starts from a reset replica',
     'replicaNetwork answers the fixed base URL through the same replica',
     'the control client drives clock, lifecycle and faults',
+    'markStart makes the seeded state where the next tests reset to',
+    'the next test starts from the marked start',
+    'after unmarkStart the next test starts from the fixture',
   ])('passes: %s', (name) => {
     expect(fixtures.status[`fixtures.spec.ts > ${name}`], fixtures.output).toBe('passed')
   })

@@ -52,6 +52,8 @@ export function conformanceTest(options: ReplicaMockOptions = {}) {
     })
     .extend<ConformanceFixtures>({
       mock: async ({ harness }, use) => {
+        // a start an earlier test marked is its own: every test starts from the fixture
+        harness.mock.unmarkStart()
         await harness.mock.reset()
         await use(harness.mock)
       },

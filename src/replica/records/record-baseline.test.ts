@@ -70,3 +70,39 @@ it('adopts a baseline in place of what a store held, and refuses a bad document 
   expect(store.serialise()).toEqual(content)
   expect(() => loadBaseline(metadata, { ...content, records: { Nope: [] } })).toThrow('unknown object "Nope"')
 })
+
+it('keeps the records as they are and comes back to them however often, through chained keeps', () => {
+  const store = storeWithAccounts()
+  const kept = store.keep()
+  const before = store.serialise()
+  for (let round = 0; round < 3; round++) {
+    store.update(accountId(1), { Name: `Round ${round}` })
+    store.insert('Account', { Id: store.nextId('Account'), Name: 'Added' })
+    store.adopt(kept)
+    expect(store.serialise()).toEqual(before)
+  }
+  // each keep freezes the layers written since; chains deeper than a few are flattened
+  const marks: Array<{
+    baseline: ReturnType<typeof store.keep>
+    content: ReturnType<typeof store.serialise>
+  }> = []
+  for (let level = 0; level < 7; level++) {
+    store.update(contactId(1), { LastName: `Level ${level}`, AccountId: accountId((level % 2) + 1) })
+    store.insert('Contact', {
+      Id: store.nextId('Contact'),
+      LastName: `Added ${level}`,
+      AccountId: accountId(1),
+    })
+    marks.push({ baseline: store.keep(), content: store.serialise() })
+  }
+  const contactsOf = (content: ReturnType<typeof store.serialise>, account: string) =>
+    (content.records.Contact as Array<Record<string, unknown>>)
+      .filter((r) => r.AccountId === account)
+      .map((r) => r.LastName)
+  for (const mark of marks.reverse()) {
+    store.adopt(mark.baseline)
+    expect(store.serialise()).toEqual(mark.content)
+    const found = store.findBy('Contact', 'AccountId', accountId(1))?.map((r) => r.LastName)
+    expect(found).toEqual(contactsOf(mark.content, accountId(1)))
+  }
+})

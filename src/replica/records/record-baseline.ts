@@ -7,7 +7,8 @@
  * checking and indexing every record again; tables the environment never writes stay shared.
  */
 import type { RecordData } from './record-content.js'
-import type { IdSet, Table, Tables } from './record-table.js'
+import { layerOver } from './overlay-map.js'
+import { copyIds, type Table, type Tables } from './record-table.js'
 
 /** Loaded record content nobody writes to: start stores from it with `adoptBaseline`. */
 export interface RecordBaseline {
@@ -31,14 +32,15 @@ export function adoptBaseline(baseline: RecordBaseline): RecordData {
 
 /**
  * `table`, or its copy when it is shared: the copy replaces it in `tables` for good, so undo steps
- * that hold the returned table write to the store's own copy.
+ * that hold the returned table write to the store's own copy. The copy's maps are overlays over
+ * the shared ones (`overlay-map.ts`): it costs the number of indexes, not of records.
  */
 export function writableTable(tables: Tables, table: Table): Table {
   if (!table.shared) return table
-  const indexList = table.indexList.map((index) => ({ ...index, map: copyIndex(index.map) }))
+  const indexList = table.indexList.map((index) => ({ ...index, map: layerOver(index.map, copyIds) }))
   const copy: Table = {
     ...table,
-    byId: new Map(table.byId),
+    byId: layerOver(table.byId),
     indexList,
     indexes: new Map(indexList.map((index) => [index.field, index.map])),
     shared: false,
@@ -46,10 +48,4 @@ export function writableTable(tables: Tables, table: Table): Table {
   tables.byName.set(table.def.name.toLowerCase(), copy)
   tables.byPrefix.set(table.def.keyPrefix, copy)
   return copy
-}
-
-function copyIndex(map: ReadonlyMap<unknown, IdSet>): Map<unknown, IdSet> {
-  const out = new Map<unknown, IdSet>()
-  for (const [key, ids] of map) out.set(key, typeof ids === 'string' ? ids : new Set(ids))
-  return out
 }

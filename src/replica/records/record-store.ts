@@ -174,6 +174,18 @@ export function createRecordStore(metadata: MetadataService, baseline?: RecordBa
       state.observer?.replaced()
     },
 
+    /**
+     * The records as they are now, as a baseline (`adopt` comes back to them): the tables are
+     * frozen where they are, so this store copies a table before it next writes to it.
+     */
+    keep(): RecordBaseline {
+      refuseInTransaction('keep')
+      return freezeBaseline({
+        tables: { byName: new Map(state.tables.byName), byPrefix: new Map(state.tables.byPrefix) },
+        sequences: new Map(state.sequences),
+      })
+    },
+
     /** Replaces every record with those of `baseline` (`loadBaseline`), sharing its tables. */
     adopt(baseline: RecordBaseline): void {
       refuseInTransaction('adopt')

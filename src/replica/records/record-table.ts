@@ -8,29 +8,32 @@
 import { normaliseId } from '../ids.js'
 import type { FieldDef, ObjectDef } from '../../schemas/crm-schema.js'
 import type { MetadataService } from '../metadata/metadata-service.js'
+import { layerOverSet, type MapLike, ownedValue, type SetLike } from './overlay-map.js'
 
 export type FieldValue = string | number | boolean | null
 /** A stored record: canonical field name -> value. Never mutate one; write through the store. */
 export type SObjectRecord = Readonly<Record<string, FieldValue>>
 
-export type IdSet = string | Set<string>
+/** The ids of an index key: one id, or a set when several records share the value. */
+export type IdSet = string | SetLike<string>
 
 interface FieldIndex {
   field: string
   /** Ids key by their canonical form (stored so already), text case-insensitively. */
   isId: boolean
-  map: Map<unknown, IdSet>
+  map: MapLike<unknown, IdSet>
 }
 
 export interface Table {
   def: ObjectDef
   fields: readonly FieldDef[]
   fieldNames: Set<string>
-  byId: Map<string, SObjectRecord>
+  /** A `Map`, or an overlay over a shared table's (`overlay-map.ts`). */
+  byId: MapLike<string, SObjectRecord>
   /** Records not in the recycle bin. */
   live: number
   /** Indexed field -> value key -> id (or ids when several records share the value). */
-  indexes: Map<string, Map<unknown, IdSet>>
+  indexes: Map<string, MapLike<unknown, IdSet>>
   /** The same indexes as a list, with how each keys its values: what every write walks. */
   indexList: readonly FieldIndex[]
   /** Field kinds for index keys: ids compare by canonical id, text case-insensitively. */
@@ -90,12 +93,24 @@ export function buildTables(metadata: MetadataService): Tables {
   return { byName, byPrefix }
 }
 
-/** Stores `next` in place of `previous` (or as a new record), indexes and live count included. */
+/**
+ * Stores `next` in place of `previous` (or as a new record), indexes and live count included. An
+ * index entry whose key did not change is left alone (most updates change no indexed field).
+ */
 export function putRecord(table: Table, next: SObjectRecord, previous: SObjectRecord | undefined): void {
   const id = next.Id as string
-  if (previous) unindexRecord(table, previous)
   table.byId.set(id, next)
-  indexRecord(table, next)
+  const list = table.indexList
+  for (let i = 0; i < list.length; i++) {
+    const { field, isId, map } = list[i]!
+    const key = storedKey(next[field], isId)
+    if (previous !== undefined) {
+      const was = storedKey(previous[field], isId)
+      if (was === key) continue
+      if (was !== undefined) removeId(map, was, id)
+    }
+    if (key !== undefined) addId(map, key, id)
+  }
   table.live += (next.IsDeleted ? 0 : 1) - (previous && !previous.IsDeleted ? 1 : 0)
 }
 
@@ -147,33 +162,35 @@ function storedKey(value: FieldValue | undefined, isId: boolean): unknown {
   return typeof value === 'string' && !isId ? value.toLowerCase() : value
 }
 
-function indexRecord(table: Table, found: SObjectRecord): void {
-  const id = found.Id as string
-  const list = table.indexList
-  for (let i = 0; i < list.length; i++) {
-    const { field, isId, map } = list[i]!
-    const key = storedKey(found[field], isId)
-    if (key === undefined) continue
-    const ids = map.get(key)
-    if (ids === undefined) map.set(key, id)
-    else if (typeof ids === 'string') map.set(key, new Set([ids, id]))
-    else ids.add(id)
-  }
-}
-
 function unindexRecord(table: Table, found: SObjectRecord): void {
   for (const { field, isId, map } of table.indexList) {
     const key = storedKey(found[field], isId)
-    if (key === undefined) continue
-    const ids = map.get(key)
-    if (ids === undefined) continue
-    if (typeof ids === 'string') {
-      if (ids === found.Id) map.delete(key)
-    } else {
-      ids.delete(found.Id as string)
-      if (ids.size === 1) map.set(key, ids.values().next().value!)
-    }
+    if (key !== undefined) removeId(map, key, found.Id as string)
   }
+}
+
+function addId(map: MapLike<unknown, IdSet>, key: unknown, id: string): void {
+  const ids = map.get(key)
+  if (ids === undefined) map.set(key, id)
+  else if (typeof ids === 'string') map.set(key, new Set([ids, id]))
+  else ownedValue(map, key, ids, layerOverSet).add(id)
+}
+
+function removeId(map: MapLike<unknown, IdSet>, key: unknown, id: string): void {
+  const ids = map.get(key)
+  if (ids === undefined) return
+  if (typeof ids === 'string') {
+    if (ids === id) map.delete(key)
+    return
+  }
+  const owned = ownedValue(map, key, ids, layerOverSet)
+  owned.delete(id)
+  if (owned.size === 1) map.set(key, owned.values().next().value!)
+}
+
+/** A copy of an index entry (a Set is layered over: the original may be shared). */
+export function copyIds(ids: IdSet): IdSet {
+  return typeof ids === 'string' ? ids : layerOverSet(ids)
 }
 
 /**

@@ -1,0 +1,34 @@
+/**
+ * @module
+ * What the runtime derives from the store and rebuilds whenever the store is replaced (reset,
+ * import): the secrets recorded calls must never show, and when imported deleted or failed
+ * environments' recorded calls go.
+ */
+import type { ManagementContext } from '../management/context.js'
+
+/** Every token in the store (and the admin token): what recorded calls must never show. */
+export function learnSecrets(ctx: ManagementContext, adminToken: string | undefined): void {
+  ctx.secrets.clear()
+  if (adminToken) ctx.secrets.add(adminToken)
+  for (const member of ctx.store.members.all()) ctx.secrets.add(member.token)
+  for (const key of ctx.store.apiKeys.all()) ctx.secrets.add(key.token)
+  for (const credentials of ctx.store.credentials.all()) {
+    for (const secret of [
+      credentials.token,
+      credentials.previousToken,
+      credentials.password,
+      credentials.clientSecret,
+    ])
+      if (secret) ctx.secrets.add(secret)
+  }
+  for (const session of ctx.store.appSessions.all()) ctx.secrets.add(session.id)
+}
+
+/** The recorded calls of imported deleted or failed environments go when their retention ends. */
+export function retireReleasedCalls(ctx: ManagementContext): void {
+  for (const environment of ctx.store.environments.all()) {
+    if (environment.status !== 'deleted' && environment.status !== 'failed') continue
+    const since = environment.deletedAt ? Date.parse(environment.deletedAt) : ctx.clock.nowMs()
+    ctx.requestLog.retire(environment.id, since + ctx.retention.recordedCallsMs)
+  }
+}
