@@ -16,13 +16,22 @@ declare module 'vitest' {
 
 export type UnhandledRequestStrategy = 'error' | 'warn' | 'bypass'
 
-export interface ReplicaPluginOptions extends Omit<ReplicaMockOptions, 'fixture' | 'fidelity'> {
+export interface ReplicaPluginOptions
+  extends Omit<ReplicaMockOptions, 'fixture' | 'startState' | 'fidelity'> {
   /**
    * The data the mock starts and resets to: a fixture object or the path of a JSON file
    * (relative paths resolve against the project root).
    * @default the built-in default fixture
    */
   fixture?: string | Record<string, unknown>
+  /**
+   * The state every test starts from, on top of the fixture: a state document (`exportState()`)
+   * or the path of a JSON file holding one (relative paths resolve against the project root).
+   * Resets before each test cost what the test changed, however many records it holds.
+   * @default none: the fixture is the start
+   * @example replicaMock({ startState: './test/start-state.json' })
+   */
+  startState?: string | Record<string, unknown>
   /**
    * `'msw'`: every worker answers `baseUrl` in-process through MSW's `setupServer`.
    * `'server'`: every worker also starts a standalone server on a free 127.0.0.1 port and puts its

@@ -27,13 +27,11 @@ export function replicaMock(options: ReplicaPluginOptions = {}): Plugin {
     config: () => ({ test: { setupFiles: [setupFile] } }),
     configureVitest({ project, vitest }) {
       if (resolved.fidelity) addReporterOnce(vitest, resolved.fidelity)
-      const { fixture } = resolved.mock
+      const { fixture, startState } = resolved.mock
+      const fromRoot = <T>(file: T) => (typeof file === 'string' ? resolve(project.config.root, file) : file)
       project.provide('replica-mock', {
         ...resolved,
-        mock: {
-          ...resolved.mock,
-          fixture: typeof fixture === 'string' ? resolve(project.config.root, fixture) : fixture,
-        },
+        mock: { ...resolved.mock, fixture: fromRoot(fixture), startState: fromRoot(startState) },
       })
     },
   }

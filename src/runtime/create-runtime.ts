@@ -21,7 +21,7 @@ import { type Clock, createClock } from '../store/clock.js'
 import { organizationIdOf } from '../store/salesforce-ids.js'
 import { createStore, type StoreContent } from '../store/store.js'
 import { Lifecycle, ReplicaMockOptions, type ResolvedOptions } from './options.js'
-import { STATE_FORMAT, STATE_VERSION, StateDocument } from './state-document.js'
+import { loadStartState, STATE_FORMAT, STATE_VERSION, StateDocument } from './state-document.js'
 import { learnSecrets, retireReleasedCalls } from './derived-state.js'
 import { backToStart, fixtureStart, markStart, type RuntimeStart } from './runtime-start.js'
 import { forwardEnvironmentData, type StateObserver } from './state-observer.js'
@@ -69,6 +69,7 @@ export function createRuntime(input: ReplicaMockOptions = {}): ReplicaRuntime {
   }
   const options = parsed.data
   const fixture = loadFixture(options.fixture)
+  const startState = options.startState === undefined ? undefined : loadStartState(options.startState)
   const clock = createClock(options.clock)
   const store = createStore()
   const configuredLifecycle = Lifecycle.parse(options.lifecycle)
@@ -134,7 +135,7 @@ export function createRuntime(input: ReplicaMockOptions = {}): ReplicaRuntime {
       store.observe(next?.collection)
     },
   }
-  // the fixture loaded: the start until `markStart()`, and again after `unmarkStart()`
+  // the fixture (and start state) loaded: the start until `markStart()`, and after `unmarkStart()`
   let loaded: RuntimeStart
   let start: RuntimeStart
   runtime.ready = store.restore(fixtureContent(fixture)).then(async () => {
@@ -143,6 +144,11 @@ export function createRuntime(input: ReplicaMockOptions = {}): ReplicaRuntime {
     await backToStart(runtime, start)
     rebuildSchedule(ctx)
     learnSecrets(ctx, options.adminToken)
+    if (startState) {
+      await importRuntimeState(runtime, startState, appsOf)
+      loaded = await markStart(runtime)
+      start = loaded
+    }
   })
   return runtime
 }

@@ -33,6 +33,15 @@ export const ReplicaMockOptions = z.strictObject({
    * @default the built-in default fixture (see README)
    */
   fixture: z.union([z.string(), z.record(z.string(), z.unknown())]).optional(),
+  /**
+   * The state the mock starts from and `reset()` comes back to, on top of the fixture: a state
+   * document (`exportState()`, `GET /__replica/state`) or the path of a JSON file holding one. It
+   * is imported once the fixture is loaded and marked as the start (`markStart()`), so resets
+   * cost what a test changed, however many records it holds.
+   * @default none: the fixture is the start
+   * @example createReplicaMock({ startState: './test/start-state.json' })
+   */
+  startState: z.union([z.string(), z.record(z.string(), z.unknown())]).optional(),
   /** `'real'` time, or `'manual'` (frozen until advanced). @default 'real' */
   clock: z.enum(['real', 'manual']).default('real'),
   /** Lifecycle delays in ms. @default all 0 */

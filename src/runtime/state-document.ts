@@ -3,6 +3,8 @@
  * The versioned JSON document of a whole mock's state (`exportState` / `GET /__replica/state`).
  */
 import { z } from 'zod'
+import { FixtureError, MAX_ISSUES, readJsonFile } from '../fixtures/load-fixture.js'
+import { describeIssues } from '../schemas/describe-issues.js'
 import { QueuedFault } from '../management/faults.js'
 import { ExportedCall } from '../calls/call-export.js'
 import { StoreContent } from '../store/store.js'
@@ -25,3 +27,16 @@ export const StateDocument = z.strictObject({
   requests: z.array(ExportedCall).default([]),
 })
 export type StateDocument = z.infer<typeof StateDocument>
+
+/** A start state (`startState` option): a document, or a JSON file holding one; checked at setup. */
+export function loadStartState(source: string | object): StateDocument {
+  const raw = typeof source === 'string' ? readJsonFile(source, 'start state') : source
+  const result = StateDocument.safeParse(raw)
+  if (!result.success) {
+    const where = typeof source === 'string' ? ` "${source}"` : ''
+    throw new FixtureError(
+      `Failed to load start state${where}: ${describeIssues(result.error.issues, MAX_ISSUES)}`,
+    )
+  }
+  return result.data
+}

@@ -15,6 +15,7 @@ Options:
   --port <n>            port to listen on; 0 picks a free one (default 4010)
   --host <addr>         interface to bind (default 127.0.0.1)
   --fixture <file>      JSON fixture to start and reset to (default: built-in fixture)
+  --start-state <file>  state document (GET /__replica/state) to start from and reset to
   --state-file <file>   keep the state in this file: every acknowledged write is journaled
                         (<file>.journal, fsync per write batch) before its response
   --admin-token <t>     require "Authorization: Bearer <t>" on the control API (/__replica)
@@ -58,6 +59,7 @@ function parse(argv: string[]) {
       port: { type: 'string' },
       host: { type: 'string' },
       fixture: { type: 'string' },
+      'start-state': { type: 'string' },
       'state-file': { type: 'string' },
       'admin-token': { type: 'string' },
       clock: { type: 'string' },
@@ -111,6 +113,7 @@ function parse(argv: string[]) {
       port,
       host: values.host ?? '127.0.0.1',
       fixture: values.fixture,
+      startState: values['start-state'],
       adminToken: values['admin-token'],
       clock: values.clock as 'real' | 'manual' | undefined,
       lifecycle,

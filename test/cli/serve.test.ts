@@ -3,6 +3,8 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, expect, it } from 'vitest'
+import { createReplicaMock } from '../../src/index.js'
+import type { StateDocument } from '../../src/runtime/state-document.js'
 import { type CliRun, createAppCredentials, listeningUrl, MEMBER, runCli } from './run-cli.js'
 
 const runs: CliRun[] = []
@@ -94,6 +96,49 @@ it('exits 1 naming the bad field of a bad fixture file', async () => {
   const run = start(['serve', '--port', '0', '--fixture', file])
   expect(await run.exited).toBe(1)
   expect(run.stderr()).toMatch(/Failed to start: Failed to load fixture ".*fixture\.json": limits/)
+})
+
+it('starts from --start-state and resets back to it', async () => {
+  const seeded = createReplicaMock()
+  const environment = await seeded.seed.environment({ name: 'from the start state' })
+  const [accountId] = seeded.records(environment.id).insert('Account', [{ Name: 'Start Account' }])
+  const dir = mkdtempSync(join(tmpdir(), 'replica-cli-'))
+  const file = join(dir, 'start.json')
+  writeFileSync(file, JSON.stringify(seeded.exportState()))
+  const run = start(['serve', '--port', '0', '--quiet', '--start-state', file])
+  const url = await listeningUrl(run)
+  const get = (path: string, headers = apiKey) => fetch(`${url}${path}`, { headers })
+  expect((await get(`/v1/environments/${environment.id}`)).status).toBe(200)
+  const created = await fetch(`${url}/v1/environments`, {
+    method: 'POST',
+    headers: { ...apiKey, 'content-type': 'application/json' },
+    body: JSON.stringify({ apps: ['crm'] }),
+  })
+  expect(created.status).toBe(202)
+  const { id } = (await created.json()) as { id: string }
+  expect((await fetch(`${url}/__replica/reset`, { method: 'POST' })).status).toBe(200)
+  expect((await get(`/v1/environments/${id}`)).status).toBe(404)
+  expect((await get(`/v1/environments/${environment.id}`)).status).toBe(200)
+  const state = (await (await get('/__replica/state', {} as typeof apiKey)).json()) as StateDocument
+  expect(state.environmentData[environment.id]?.crm).toMatchObject({
+    records: {
+      Account: expect.arrayContaining([expect.objectContaining({ Id: accountId, Name: 'Start Account' })]),
+    },
+  })
+  run.child.kill('SIGTERM')
+  expect(await run.exited).toBe(0)
+})
+
+it('exits 1 naming the problem of a bad --start-state file', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'replica-cli-'))
+  const file = join(dir, 'start.json')
+  writeFileSync(file, JSON.stringify({ format: 'replica-mock/state', version: 2 }))
+  const run = start(['serve', '--port', '0', '--start-state', file])
+  expect(await run.exited).toBe(1)
+  expect(run.stderr()).toMatch(/Failed to start: Failed to load start state ".*start\.json": version/)
+  const missing = start(['serve', '--port', '0', '--start-state', join(dir, 'missing.json')])
+  expect(await missing.exited).toBe(1)
+  expect(missing.stderr()).toMatch(/Failed to load start state ".*missing\.json": ENOENT/)
 })
 
 it('saves state on SIGTERM and loads it on the next start with --state-file', async () => {

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createReplicaMock } from '../../src/index.js'
 import {
   runVitest,
   type TestResult,
@@ -31,7 +32,32 @@ let failing: TestResult
 let passing: TestResult
 let forensicsFile: string | undefined
 
+let startState: TestResult
+
+/** A state document with one environment, as `exportState()` writes it. */
+async function stateWithEnvironment(name: string): Promise<string> {
+  const mock = createReplicaMock()
+  await mock.seed.environment({ name })
+  return JSON.stringify(mock.exportState())
+}
+
 beforeAll(async () => {
+  const starting = runVitest(
+    writeProject('vitest-start-state', {
+      'vitest.config.ts': config(`{ startState: './start-state.json' }`),
+      'start-state.json': await stateWithEnvironment('from-the-start-state'),
+      'start.test.ts': `${prelude}
+test('starts from the start state and adds an environment', async () => {
+  expect(await listNames()).toEqual(['from-the-start-state'])
+  await fetch(API + '/environments', { method: 'POST', headers, body: JSON.stringify({ name: 'added', apps: ['crm'] }) })
+  expect(await listNames()).toEqual(['added', 'from-the-start-state'])
+})
+test('the next test is back at the start state', async () => {
+  expect(await listNames()).toEqual(['from-the-start-state'])
+})
+`,
+    }),
+  )
   failing = await runVitest(
     writeProject('vitest-failing', {
       'vitest.config.ts': config(),
@@ -127,7 +153,17 @@ test('clock runs for tests that do not ask for the fixture', async () => {
     }),
     { FORENSICS_FILE: forensicsFile ?? 'missing' },
   )
+  startState = await starting
 }, 120_000)
+
+describe('startState option', () => {
+  it.each([
+    'starts from the start state and adds an environment',
+    'the next test is back at the start state',
+  ])('passes: %s', (name) => {
+    expect(startState.status[`start.test.ts > ${name}`], startState.output).toBe('passed')
+  })
+})
 
 describe('isolation', () => {
   it('keeps a write in one test invisible to the next', () => {
