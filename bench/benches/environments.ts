@@ -3,13 +3,14 @@
  * Issues 3 and 13: environment create + get + delete cycles, in-process and over HTTP (`replica-mock
  * serve`, default flags):
  * - in-process, from the seed (`{"apps":["crm"]}`, the CRM app's sample data) and from a ready
- *   snapshot: target >= 5,000 cycles/s (issue 13);
+ *   snapshot: target >= 5,000 cycles/s (issue 13); the create alone beside it, the other reading of
+ *   "creating an environment >= 5,000/s";
  * - each against three plain reads as the baseline, the same number of calls without writes (no
  *   issue target; the 25x bound is our own guard against a regression);
  * - a filtered `listEnvironments` page at 1k and 10k environments (target: < 5 ms at 10k, one pass
  *   per page; the 10k/1k ratio shows how it grows).
  */
-import { createReplicaMock, type ReplicaMock } from '../../src/index.js'
+import { createReplicaMock, defaultFixture, type ReplicaMock } from '../../src/index.js'
 import { defineBench } from '../lib/define-bench.js'
 import { compareLoop } from '../lib/measure-loop.js'
 import { spawnCli } from '../lib/spawn-server.js'
@@ -32,6 +33,13 @@ function cycle(call: Call, body = '{"apps":["crm"]}') {
     const created = await ok(await call('/v1/environments', { method: 'POST', headers: json, body }))
     await ok(await call(`/v1/environments/${created.id}`, { headers: auth }))
     await ok(await call(`/v1/environments/${created.id}`, { method: 'DELETE', headers: auth }))
+  }
+}
+
+/** One create from the seed alone (the issue's other reading of "creating an environment"). */
+function createOnly(call: Call) {
+  return async () => {
+    await ok(await call('/v1/environments', { method: 'POST', headers: json, body: '{"apps":["crm"]}' }))
   }
 }
 
@@ -110,6 +118,17 @@ export default defineBench({
       { iterations: 300 },
     )
 
+    // creates alone pile up running environments: a mock whose organization may hold them all
+    const roomy = createReplicaMock({
+      fixture: { ...defaultFixture, limits: { ...defaultFixture.limits, concurrentEnvironments: 1_000_000 } },
+    })
+    const roomyCall = (path: string, init?: RequestInit) =>
+      roomy.fetch(new Request(`https://api.replica.test${path}`, init))
+    const [createsLocal] = await compareLoop(
+      [{ label: 'in-process: create from the seed alone', fn: createOnly(roomyCall) }],
+      { iterations: 300 },
+    )
+
     const server = await spawnCli([])
     let readsHttp: Measurement
     let cyclesHttp: Measurement
@@ -150,6 +169,10 @@ export default defineBench({
         perSecondTarget(
           'in-process environment from a snapshot: create+get+delete (cycles/s vs 5,000/s)',
           fromSnapshotLocal!,
+        ),
+        perSecondTarget(
+          'in-process environment from the seed: create alone (creates/s vs 5,000/s)',
+          createsLocal!,
         ),
         {
           label: 'in-process cycle vs 3 reads (time)',

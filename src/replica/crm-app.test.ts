@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest'
 import { CRM_SAMPLE_IDS } from '../fixtures/crm/index.js'
+import { organizationIdOf } from '../store/salesforce-ids.js'
 import { createCrmApps } from './crm-app.js'
 import { createRecordsAccess } from './records-access.js'
 
@@ -135,4 +136,22 @@ it('acts as another actor at another version when told', () => {
   )
   expect(records.get('Account', CRM_SAMPLE_IDS.acme, { apiVersion: '51.0' })).not.toHaveProperty('Tier__c')
   expect(() => records.create('Account', { Name: 'x' }, { actor: 'readonly' })).toThrow(/cannot be inserted/)
+})
+
+it("gives each environment's app its own Organization record, the seed's fields under its id", () => {
+  const { apps } = setup()
+  const [a, b] = [organizationIdOf('env_first'), organizationIdOf('env_second')]
+  const first = apps.open(undefined, { organizationId: a })
+  const second = apps.open(undefined, { organizationId: b })
+  const organizationOf = (app: typeof first) => [...app.store.scan('Organization', { includeDeleted: true })]
+  const [one] = organizationOf(first)
+  const [two] = organizationOf(second)
+  expect(organizationOf(first)).toHaveLength(1)
+  expect(organizationOf(second)).toHaveLength(1)
+  expect([one?.Id, two?.Id]).toEqual([a, b])
+  expect({ ...two, Id: one?.Id }).toEqual(one)
+  expect(one?.Name).toBeTruthy()
+  // a snapshot of one opened for the other swaps the record for the other's
+  const moved = apps.open(first.serialise(), { organizationId: b })
+  expect(organizationOf(moved)).toEqual([two])
 })

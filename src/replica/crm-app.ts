@@ -128,6 +128,7 @@ export function createCrmApps(options: CrmAppsOptions) {
     return found
   }
 
+  const organization: { record?: SObjectRecord } = {}
   const actorOfUser = new Map(Object.entries(seed.actorUsers).map(([actor, userId]) => [userId, actor]))
 
   return {
@@ -146,7 +147,7 @@ export function createCrmApps(options: CrmAppsOptions) {
     const records = createRecordService({ store, metadata, clock, actorUsers: seed.actorUsers })
     const cursors = createQueryCursors<SoqlRows>({ clock })
     const jobs = new BulkJobs({ metadata, store, records, clock })
-    if (organizationId !== undefined) ensureOrganization(store, records, seed, organizationId)
+    if (organizationId !== undefined) ensureOrganization(store, records, seed, organizationId, organization)
     const app: CrmApp = {
       organizationId,
       metadata,
@@ -194,7 +195,8 @@ export function createCrmApps(options: CrmAppsOptions) {
       serialise: () => store.serialise(),
       restore(next) {
         store.adopt(baselineOf(next))
-        if (organizationId !== undefined) ensureOrganization(store, records, seed, organizationId)
+        if (organizationId !== undefined)
+          ensureOrganization(store, records, seed, organizationId, organization)
         cursors.clear()
         jobs.clear()
       },
@@ -216,23 +218,31 @@ export function createCrmApps(options: CrmAppsOptions) {
 
 /**
  * Makes the app's one Organization record the environment's: kept when it is already there, else
- * any other (from a snapshot of another environment) is replaced by the seed's fields.
+ * any other (from a snapshot of another environment) is replaced by the seed's fields. A seed
+ * that dates its records (`createdDate`) makes every environment's record the same but for its
+ * Id: the first is written through the record service and kept in `made`, later ones copy it.
  */
 function ensureOrganization(
   store: RecordStore,
   records: RecordService,
   seed: CrmSeed,
   organizationId: string,
+  made: { record?: SObjectRecord },
 ): void {
   if (!store.objects.includes('Organization')) return
   if (store.get(organizationId)?.Id === organizationId) return
   store.transaction(() => {
     for (const other of [...store.scan('Organization', { includeDeleted: true })])
       store.purge(other.Id as string)
+    if (made.record) {
+      store.insert('Organization', { ...made.record, Id: organizationId })
+      return
+    }
     records.seed('Organization', {
       ...(seed.createdDate ? { CreatedDate: seed.createdDate } : {}),
       ...(seed.organization ?? { Name: 'Organization' }),
       Id: organizationId,
     })
+    if (seed.createdDate) made.record = store.get(organizationId)
   })
 }

@@ -8,7 +8,7 @@
  * back; @msw/data writes are async, so those steps are too (roll back with `rollbackAsync`).
  */
 import { Collection } from '@msw/data'
-import type { z } from 'zod'
+import { z } from 'zod'
 import { StoreError } from './errors.js'
 import { TransactionLog } from './transaction.js'
 
@@ -60,7 +60,9 @@ export class IndexedCollection<T extends Keyed> {
     this.name = options.name
     this.#schema = options.schema
     this.#log = options.log ?? new TransactionLog()
-    this.#collection = new Collection({ schema: options.schema })
+    // every write is validated by `schema` first (#validate); @msw/data stores what passed
+    // instead of validating it a second time
+    this.#collection = new Collection({ schema: z.custom<T>() })
     this.#orderKey = options.orderKey ?? (() => '')
     for (const field of options.indexes ?? []) this.#indexes.set(field, new Map())
   }
