@@ -58,8 +58,9 @@ export interface ReplicaMock {
   /** Resolves once the fixture is loaded (requests wait for it on their own). */
   ready(): Promise<void>
   /**
-   * Back to the start: the loaded fixture with the configured lifecycle delays and clock mode, or
-   * the state `markStart()` marked. It costs what changed since the start, not its size.
+   * Back to the start: the loaded fixture with the configured lifecycle delays and clock mode (and
+   * `startState`, if given), or the state `markStart()` marked. It costs what changed since the
+   * start, not its size.
    */
   reset(): Promise<void>
   /**
@@ -71,7 +72,7 @@ export interface ReplicaMock {
    * await mock.markStart()
    */
   markStart(): Promise<void>
-  /** Makes the loaded fixture the start again; the state itself does not change. */
+  /** Makes the loaded fixture (with `startState`, if given) the start again; the state itself does not change. */
   unmarkStart(): void
   /** The whole state as one versioned JSON document. */
   exportState(): StateDocument

@@ -59,10 +59,10 @@ describe('createEnvironmentData', () => {
     expect(data.get('env_2', 'crm')?.rows).toEqual(['a'])
   })
 
-  it('comes back to a mark: marked apps as they were, environments made since released', async () => {
+  it('comes back to a mark: marked apps as they were, environments made since released', () => {
     const { data } = setup({ env_1: [{ name: 'crm', appId: 'crm' }], env_2: [{ name: 'crm', appId: 'crm' }] })
     data.restore('env_1', { crm: { rows: ['a'] } })
-    const mark = await data.mark()
+    const mark = data.mark()
     data.get('env_1', 'crm')!.rows.push('after the mark')
     data.restore('env_2')
     data.backTo(mark)

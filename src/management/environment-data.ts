@@ -81,8 +81,10 @@ export interface EnvironmentData<A extends AppInstance = AppInstance> {
    * `appsOf` answers for the environments of the state being imported.
    */
   prepareImport(content: Record<string, EnvironmentDataContent>, appsOf: AppsOf): () => void
-  /** Every live app as it is now (once no async write is under way), to come back to with `backTo`. */
-  mark(): Promise<EnvironmentDataMark<A>>
+  /** `undefined` unless an app's async write (a bulk job) is under way; else when to check again. */
+  whenFree(): Promise<void> | undefined
+  /** Every live app as it is now, to come back to with `backTo` (take it once `whenFree()` is undefined). */
+  mark(): EnvironmentDataMark<A>
   /** The marked environments' apps as they were then; every other environment's data released. */
   backTo(mark: EnvironmentDataMark<A>): void
   clear(): void
@@ -101,16 +103,6 @@ export function createEnvironmentData<A extends AppInstance>(
       if (instance) out[app.name] = instance.serialise()
     }
     return out
-  }
-
-  const firstBusy = (): Promise<void> | undefined => {
-    for (const apps of environments.values()) {
-      for (const instance of apps.values()) {
-        const busy = instance.whenFree?.()
-        if (busy) return busy
-      }
-    }
-    return undefined
   }
 
   const data: EnvironmentData<A> = {
@@ -163,9 +155,16 @@ export function createEnvironmentData<A extends AppInstance>(
         }
       }
     },
-    async mark() {
-      // a mark never holds half of a write
-      for (let busy = firstBusy(); busy; busy = firstBusy()) await busy
+    whenFree() {
+      for (const apps of environments.values()) {
+        for (const instance of apps.values()) {
+          const busy = instance.whenFree?.()
+          if (busy) return busy
+        }
+      }
+      return undefined
+    },
+    mark() {
       const marked = new Map<string, Map<string, () => A>>()
       for (const [environmentId, apps] of environments) {
         marked.set(environmentId, new Map([...apps].map(([appName, instance]) => [appName, instance.mark()])))

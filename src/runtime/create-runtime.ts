@@ -45,11 +45,11 @@ export interface ReplicaRuntime {
   readonly apps: EnvironmentData<CrmApp>
   /** Settles once the store holds its data; every request waits for it. */
   ready: Promise<void>
-  /** Back to the start: the loaded fixture, or the state marked by `markStart()`. */
+  /** Back to the start: the loaded fixture (and `startState`), or the state `markStart()` marked. */
   reset(): Promise<void>
   /** Makes the state as it is now the start `reset()` comes back to. */
   markStart(): Promise<void>
-  /** Makes the loaded fixture the start again (the state itself does not change). */
+  /** Makes the loaded fixture (and `startState`) the start again; the state itself does not change. */
   unmarkStart(): void
   exportState(): StateDocument
   importState(document: unknown): Promise<void>

@@ -52,19 +52,23 @@ export async function fixtureStart(holder: StartHolder, lifecycle: Lifecycle): P
   return { ...start, clock: undefined, lifecycle: { ...lifecycle }, faults: [], requests: [] }
 }
 
-/** The whole state as it is now, once no write is under way (a mark never holds half of one). */
-export async function markStart(holder: StartHolder): Promise<RuntimeStart> {
+/**
+ * The whole state as it is now, taken holding the store once no app's async write is under way:
+ * a mark never holds half of a write.
+ */
+export function markStart(holder: StartHolder): Promise<RuntimeStart> {
   const { ctx, clock } = holder
-  const store = await ctx.store.mark()
-  const apps = await ctx.environmentData.mark()
-  return {
-    clock: { mode: clock.mode, nowMs: clock.nowMs() },
-    lifecycle: { ...holder.lifecycle },
-    faults: ctx.faults.list(),
-    requests: ctx.requestLog.exportAll(),
-    store,
-    apps,
-  }
+  return ctx.store.transaction(async () => {
+    for (let busy = ctx.environmentData.whenFree(); busy; busy = ctx.environmentData.whenFree()) await busy
+    return {
+      clock: { mode: clock.mode, nowMs: clock.nowMs() },
+      lifecycle: { ...holder.lifecycle },
+      faults: ctx.faults.list(),
+      requests: ctx.requestLog.exportAll(),
+      store: ctx.store.mark(),
+      apps: ctx.environmentData.mark(),
+    }
+  })
 }
 
 /** Back to `start`: what a `reset()` does. */
@@ -82,10 +86,9 @@ export async function backToStart(holder: StartHolder, start: RuntimeStart): Pro
   const restored = await ctx.store.backTo(start.store)
   ctx.environmentData.backTo(start.apps)
   if (start.requests.length === 0) ctx.requestLog.clear()
-  else {
-    ctx.requestLog.importAll(start.requests)
-    retireReleasedCalls(ctx)
-  }
+  else ctx.requestLog.importAll(start.requests)
+  // a marked start may hold deleted environments whose calls go when their retention ends
+  if (start.clock) retireReleasedCalls(ctx)
   if (restored.some((name) => SCHEDULED.has(name))) rebuildSchedule(ctx)
   if (restored.some((name) => SECRET_HOLDERS.has(name))) learnSecrets(ctx, holder.options.adminToken)
 }

@@ -157,16 +157,19 @@ export function createStore() {
       return { tenancy: structuredClone(this.tenancy), collections: out }
     },
 
-    /** The store as it is now (once no transaction is under way), to come back to with `backTo`. */
-    mark(): Promise<StoreMark> {
-      return lock.run(() => ({
+    /**
+     * The store as it is now, to come back to with `backTo`. Take it inside a `transaction`, so no
+     * other transaction is half done.
+     */
+    mark(): StoreMark {
+      return {
         tenancy: this.tenancy,
         collections: Object.entries(collections).map(([name, collection]) => ({
           name: name as CollectionName,
           records: collection.serialise(),
           version: collection.version,
         })),
-      }))
+      }
     },
 
     /**
