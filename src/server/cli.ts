@@ -172,13 +172,8 @@ async function main(argv: string[]): Promise<number> {
     return 1
   }
 
-  process.stdout.write(`replica-mock listening on ${server.url}\n`)
-  if (!quiet) {
-    const [key] = server.mock.apiKeys.all()
-    if (key) process.stdout.write(`default API key: ${key.token} (workspace ${key.workspaceId})\n`)
-  }
-
-  return new Promise<number>((resolve) => {
+  // the handlers go in before the listening line: a parent may signal as soon as it reads it
+  const stopped = new Promise<number>((resolve) => {
     let stopping = false
     const stop = async (signal: string) => {
       if (stopping) return
@@ -196,6 +191,12 @@ async function main(argv: string[]): Promise<number> {
     process.once('SIGINT', () => void stop('SIGINT'))
     process.once('SIGTERM', () => void stop('SIGTERM'))
   })
+  process.stdout.write(`replica-mock listening on ${server.url}\n`)
+  if (!quiet) {
+    const [key] = server.mock.apiKeys.all()
+    if (key) process.stdout.write(`default API key: ${key.token} (workspace ${key.workspaceId})\n`)
+  }
+  return stopped
 }
 
 /** Resolves once stdout has taken `text`, or after a second (a reader that stopped must not hold the exit). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { layerOver, layerOverSet, OverlayMap, OverlaySet, ownedValue } from './overlay-map.js'
+import { COPY_BELOW, layerOver, layerOverSet, OverlayMap, OverlaySet, ownedValue } from './overlay-map.js'
 
 function base() {
   return new Map([
@@ -63,16 +63,29 @@ describe('OverlayMap', () => {
   })
 })
 
+const keys = (count: number) => Array.from({ length: count }, (_, i) => `k${i}`)
+
 describe('layerOver', () => {
-  it('flattens overlays chained four deep into a Map, copying the values it is told to', () => {
-    let map: Map<string, number[]> | OverlayMap<string, number[]> = new Map([['k', [1]]])
+  it('overlays a large map, flattening overlays chained four deep into a Map of copied values', () => {
+    let map: Map<string, number[]> | OverlayMap<string, number[]> = new Map(
+      keys(COPY_BELOW).map((key) => [key, [1]]),
+    )
     const depths: number[] = []
     for (let i = 0; i < 5; i++) {
       map = layerOver(map, (value) => [...value]) as typeof map
       depths.push(map instanceof OverlayMap ? map.depth : 0)
     }
     expect(depths).toEqual([1, 2, 3, 4, 0])
-    expect(map.get('k')).toEqual([1])
+    expect(map.get('k0')).toEqual([1])
+  })
+
+  it('copies a small map instead: an overlay would cost more on every access', () => {
+    const values = [1]
+    const small = new Map(keys(COPY_BELOW - 1).map((key) => [key, values]))
+    const copy = layerOver(small, (value) => [...value])
+    expect(copy).toBeInstanceOf(Map)
+    expect(copy.get('k0')).toEqual([1])
+    expect(copy.get('k0')).not.toBe(values)
   })
 })
 
@@ -109,14 +122,15 @@ describe('OverlaySet', () => {
     expect([...under]).toEqual(['a', 'b', 'c'])
   })
 
-  it('is layered four deep at most, then copied', () => {
-    let set: Set<string> | OverlaySet<string> = new Set(['x'])
+  it('is layered four deep at most, then copied; a small set is copied at once', () => {
+    let set: Set<string> | OverlaySet<string> = new Set(keys(COPY_BELOW))
     const depths: number[] = []
     for (let i = 0; i < 5; i++) {
       set = layerOverSet(set) as typeof set
       depths.push(set instanceof OverlaySet ? set.depth : 0)
     }
     expect(depths).toEqual([1, 2, 3, 4, 0])
-    expect([...set]).toEqual(['x'])
+    expect(set.size).toBe(COPY_BELOW)
+    expect(layerOverSet(new Set(['x']))).toBeInstanceOf(Set)
   })
 })

@@ -35,6 +35,14 @@ const GONE = Symbol('gone')
 /** Overlays chained deeper than this are flattened (each level adds a lookup to every miss). */
 const MAX_DEPTH = 4
 
+/** Below this many entries a plain copy costs less than an overlay's indirection on every access. */
+export const COPY_BELOW = 256
+
+/** True when a layer over `base` should be a plain copy: it is small, or overlays chain too deep. */
+function copyInstead(base: { size: number; depth?: number }): boolean {
+  return base.size < COPY_BELOW || (base.depth ?? 0) >= MAX_DEPTH
+}
+
 export class OverlayMap<K, V> implements MapLike<K, V> {
   #base: MapLike<K, V>
   #own = new Map<K, V | typeof GONE>()
@@ -110,14 +118,15 @@ export class OverlayMap<K, V> implements MapLike<K, V> {
 }
 
 /**
- * A map to write over `base` without changing it: an overlay, or a plain copy once overlays are
- * chained `MAX_DEPTH` deep. `copyValue` copies a value a plain copy must not share (index Sets).
+ * A map to write over `base` without changing it: an overlay, or a plain copy when `base` is
+ * small or overlays are chained `MAX_DEPTH` deep. `copyValue` copies a value a plain copy must not
+ * share (index Sets).
  */
 export function layerOver<K, V>(
   base: MapLike<K, V>,
   copyValue: (value: V) => V = (value) => value,
 ): MapLike<K, V> {
-  if (!(base instanceof OverlayMap) || base.depth < MAX_DEPTH) return new OverlayMap(base)
+  if (!copyInstead(base)) return new OverlayMap(base)
   const flat = new Map<K, V>()
   for (const [key, value] of base) flat.set(key, copyValue(value))
   return flat
@@ -184,8 +193,7 @@ export class OverlaySet<T> implements SetLike<T> {
   }
 }
 
-/** A set to write over `base` without changing it: an overlay, or a copy once chained `MAX_DEPTH` deep. */
+/** A set to write over `base` without changing it: an overlay, or a copy (as `layerOver`). */
 export function layerOverSet<T>(base: SetLike<T>): SetLike<T> {
-  if (!(base instanceof OverlaySet) || base.depth < MAX_DEPTH) return new OverlaySet(base)
-  return new Set(base)
+  return copyInstead(base) ? new Set(base) : new OverlaySet(base)
 }

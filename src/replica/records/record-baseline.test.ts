@@ -5,6 +5,7 @@ import {
   metadata,
   storeWithAccounts,
 } from '../../../test/support/record-store-fixture.js'
+import { COPY_BELOW } from './overlay-map.js'
 import { createRecordStore, loadBaseline } from './record-store.js'
 
 /** The fixture's records and a sequence, as content and as a baseline. */
@@ -105,4 +106,30 @@ it('keeps the records as they are and comes back to them however often, through 
     const found = store.findBy('Contact', 'AccountId', accountId(1))?.map((r) => r.LastName)
     expect(found).toEqual(contactsOf(mark.content, accountId(1)))
   }
+})
+
+it('layers a large table over the kept one: writes after the keep leave it, and other stores, alone', () => {
+  const store = storeWithAccounts()
+  // enough rows for overlays (small tables are copied) and one AccountId shared by all of them
+  for (let n = 3; n <= 2 + COPY_BELOW; n++) {
+    store.insert('Contact', { Id: contactId(n), LastName: `Bulk ${n}`, AccountId: accountId(2) })
+  }
+  const kept = store.keep()
+  const before = store.serialise()
+  const other = createRecordStore(metadata, kept)
+
+  store.update(contactId(3), { AccountId: accountId(1) })
+  store.purge(contactId(4))
+  store.insert('Contact', { Id: store.nextId('Contact'), LastName: 'Added', AccountId: accountId(2) })
+  const ofAccount = (target: typeof store, n: number) =>
+    target.findBy('Contact', 'AccountId', accountId(n)) ?? []
+  expect(ofAccount(store, 2)).toHaveLength(COPY_BELOW - 1)
+  expect(ofAccount(store, 1).map((r) => r.LastName)).toEqual(['One', 'Two', 'Bulk 3'])
+  expect(store.get(contactId(4))).toBeUndefined()
+
+  expect(ofAccount(other, 2)).toHaveLength(COPY_BELOW)
+  expect(other.serialise()).toEqual(before)
+  store.adopt(kept)
+  expect(store.serialise()).toEqual(before)
+  expect(ofAccount(store, 2)).toHaveLength(COPY_BELOW)
 })
