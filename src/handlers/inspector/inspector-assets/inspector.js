@@ -106,7 +106,12 @@ function wireHeader() {
     }),
   )
   $('reset').addEventListener('click', () => {
-    if (!confirm('Reset the mock to its fixture? Every environment, snapshot and call goes.')) return
+    if (
+      !confirm(
+        'Reset the mock to its start (the fixture, or the marked start)? Everything changed since goes.',
+      )
+    )
+      return
     void guarded(async () => {
       await control('/reset', { method: 'POST' })
       show(location.hash.slice(1))
