@@ -113,7 +113,7 @@ export function createCrmApps(options: CrmAppsOptions) {
       if (seeded === undefined) {
         const store = createRecordStore(metadata)
         loadSeed(createRecordService({ store, metadata, clock, actorUsers: seed.actorUsers }), store, seed)
-        seeded = loadBaseline(metadata, store.serialise())
+        seeded = store.keep()
       }
       return seeded
     }

@@ -3,8 +3,7 @@
  * The versioned JSON document of a whole mock's state (`exportState` / `GET /__replica/state`).
  */
 import { z } from 'zod'
-import { FixtureError, MAX_ISSUES, readJsonFile } from '../fixtures/load-fixture.js'
-import { describeIssues } from '../schemas/describe-issues.js'
+import { loadChecked } from '../fixtures/load-fixture.js'
 import { QueuedFault } from '../management/faults.js'
 import { ExportedCall } from '../calls/call-export.js'
 import { StoreContent } from '../store/store.js'
@@ -30,13 +29,5 @@ export type StateDocument = z.infer<typeof StateDocument>
 
 /** A start state (`startState` option): a document, or a JSON file holding one; checked at setup. */
 export function loadStartState(source: string | object): StateDocument {
-  const raw = typeof source === 'string' ? readJsonFile(source, 'start state') : source
-  const result = StateDocument.safeParse(raw)
-  if (!result.success) {
-    const where = typeof source === 'string' ? ` "${source}"` : ''
-    throw new FixtureError(
-      `Failed to load start state${where}: ${describeIssues(result.error.issues, MAX_ISSUES)}`,
-    )
-  }
-  return result.data
+  return loadChecked(source, StateDocument, 'start state')
 }

@@ -39,26 +39,30 @@ const MAX_DEPTH = 4
 export const COPY_BELOW = 256
 
 /** True when a layer over `base` should be a plain copy: it is small, or overlays chain too deep. */
-function copyInstead(base: { size: number; depth?: number }): boolean {
-  return base.size < COPY_BELOW || (base.depth ?? 0) >= MAX_DEPTH
+function copyInstead(base: { size: number }): boolean {
+  return base.size < COPY_BELOW || (base instanceof Overlay && base.depth >= MAX_DEPTH)
 }
 
-export class OverlayMap<K, V> implements MapLike<K, V> {
-  #base: MapLike<K, V>
-  #own = new Map<K, V | typeof GONE>()
-  #size: number
+/** What both overlays hold: the base they read through to, their own size, how deep they chain. */
+abstract class Overlay<B extends { readonly size: number }> {
+  protected base: B
+  protected count: number
   readonly depth: number
 
   /** `base` must not change while this overlay reads it. */
-  constructor(base: MapLike<K, V>) {
-    this.#base = base
-    this.#size = base.size
-    this.depth = base instanceof OverlayMap ? base.depth + 1 : 1
+  constructor(base: B) {
+    this.base = base
+    this.count = base.size
+    this.depth = base instanceof Overlay ? base.depth + 1 : 1
   }
 
   get size(): number {
-    return this.#size
+    return this.count
   }
+}
+
+export class OverlayMap<K, V> extends Overlay<MapLike<K, V>> implements MapLike<K, V> {
+  #own = new Map<K, V | typeof GONE>()
 
   /** True when `key`'s value was set in this overlay (a value read from the base is shared). */
   owns(key: K): boolean {
@@ -68,43 +72,43 @@ export class OverlayMap<K, V> implements MapLike<K, V> {
 
   get(key: K): V | undefined {
     const own = this.#own.get(key)
-    if (own === undefined) return this.#base.get(key)
+    if (own === undefined) return this.base.get(key)
     return own === GONE ? undefined : own
   }
 
   has(key: K): boolean {
     const own = this.#own.get(key)
-    return own === undefined ? this.#base.has(key) : own !== GONE
+    return own === undefined ? this.base.has(key) : own !== GONE
   }
 
   set(key: K, value: V): this {
-    if (!this.has(key)) this.#size++
+    if (!this.has(key)) this.count++
     this.#own.set(key, value)
     return this
   }
 
   delete(key: K): boolean {
     if (!this.has(key)) return false
-    this.#size--
-    if (this.#base.has(key)) this.#own.set(key, GONE)
+    this.count--
+    if (this.base.has(key)) this.#own.set(key, GONE)
     else this.#own.delete(key)
     return true
   }
 
   clear(): void {
-    this.#base = new Map()
+    this.base = new Map()
     this.#own = new Map()
-    this.#size = 0
+    this.count = 0
   }
 
   *[Symbol.iterator](): IterableIterator<[K, V]> {
-    for (const [key, value] of this.#base) {
+    for (const [key, value] of this.base) {
       const own = this.#own.get(key)
       if (own === undefined) yield [key, value]
       else if (own !== GONE) yield [key, own]
     }
     for (const [key, own] of this.#own) {
-      if (own !== GONE && !this.#base.has(key)) yield [key, own]
+      if (own !== GONE && !this.base.has(key)) yield [key, own]
     }
   }
 
@@ -145,32 +149,18 @@ export function ownedValue<K, V, S extends V>(
   return mine
 }
 
-export class OverlaySet<T> implements SetLike<T> {
-  readonly #base: SetLike<T>
+export class OverlaySet<T> extends Overlay<SetLike<T>> implements SetLike<T> {
   readonly #added = new Set<T>()
   readonly #removed = new Set<T>()
-  #size: number
-  readonly depth: number
-
-  /** `base` must not change while this overlay reads it. */
-  constructor(base: SetLike<T>) {
-    this.#base = base
-    this.#size = base.size
-    this.depth = base instanceof OverlaySet ? base.depth + 1 : 1
-  }
-
-  get size(): number {
-    return this.#size
-  }
 
   has(value: T): boolean {
     if (this.#added.has(value)) return true
-    return !this.#removed.has(value) && this.#base.has(value)
+    return !this.#removed.has(value) && this.base.has(value)
   }
 
   add(value: T): this {
     if (this.has(value)) return this
-    this.#size++
+    this.count++
     if (this.#removed.has(value)) this.#removed.delete(value)
     else this.#added.add(value)
     return this
@@ -178,13 +168,13 @@ export class OverlaySet<T> implements SetLike<T> {
 
   delete(value: T): boolean {
     if (!this.has(value)) return false
-    this.#size--
+    this.count--
     if (!this.#added.delete(value)) this.#removed.add(value)
     return true
   }
 
   *[Symbol.iterator](): IterableIterator<T> {
-    for (const value of this.#base) if (!this.#removed.has(value)) yield value
+    for (const value of this.base) if (!this.#removed.has(value)) yield value
     yield* this.#added
   }
 

@@ -2,9 +2,10 @@
  * @module
  * Copy-on-write sharing of record tables. A baseline is loaded record content whose tables are
  * frozen (`shared`): any number of stores can start from it at the cost of two small Maps, and a
- * store copies a table only when it first writes to it (`writableTable`). Opening an environment's
- * CRM app from the seed or from a snapshot shares the loaded seed or snapshot this way instead of
- * checking and indexing every record again; tables the environment never writes stay shared.
+ * store layers a table of its own over a shared one when it first writes to it (`writableTable`:
+ * overlays over large maps, copies of small ones). Opening an environment's CRM app from the seed
+ * or a snapshot shares the loaded seed or snapshot this way instead of checking and indexing every
+ * record again, and `reset()` takes back a marked start's records (`RecordStore.keep`) the same way.
  */
 import type { RecordData } from './record-content.js'
 import { layerOver } from './overlay-map.js'

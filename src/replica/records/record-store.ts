@@ -180,10 +180,7 @@ export function createRecordStore(metadata: MetadataService, baseline?: RecordBa
      */
     keep(): RecordBaseline {
       refuseInTransaction('keep')
-      return freezeBaseline({
-        tables: { byName: new Map(state.tables.byName), byPrefix: new Map(state.tables.byPrefix) },
-        sequences: new Map(state.sequences),
-      })
+      return freezeBaseline(adoptBaseline(state))
     },
 
     /** Replaces every record with those of `baseline` (`loadBaseline`), sharing its tables. */
