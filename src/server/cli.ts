@@ -191,11 +191,11 @@ async function main(argv: string[]): Promise<number> {
     process.once('SIGINT', () => void stop('SIGINT'))
     process.once('SIGTERM', () => void stop('SIGTERM'))
   })
-  process.stdout.write(`replica-mock listening on ${server.url}\n`)
-  if (!quiet) {
-    const [key] = server.mock.apiKeys.all()
-    if (key) process.stdout.write(`default API key: ${key.token} (workspace ${key.workspaceId})\n`)
-  }
+  // one write: a parent that reads the listening line gets the key line in the same chunk
+  let banner = `replica-mock listening on ${server.url}\n`
+  const [key] = quiet ? [] : server.mock.apiKeys.all()
+  if (key) banner += `default API key: ${key.token} (workspace ${key.workspaceId})\n`
+  process.stdout.write(banner)
   return stopped
 }
 

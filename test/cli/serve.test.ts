@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { afterEach, expect, it } from 'vitest'
 import { createReplicaMock } from '../../src/index.js'
 import type { StateDocument } from '../../src/runtime/state-document.js'
-import { type CliRun, createAppCredentials, listeningUrl, MEMBER, runCli } from './run-cli.js'
+import { type CliRun, createAppCredentials, listeningUrl, MEMBER, runCli, waitForOutput } from './run-cli.js'
 
 const runs: CliRun[] = []
 const start = (args: string[]) => {
@@ -23,7 +23,7 @@ it('starts on a free port, prints the URL and the default API key, and serves th
   const run = start(['serve', '--port', '0'])
   const url = await listeningUrl(run)
   expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
-  expect(run.stdout()).toContain('default API key: test-api-key')
+  await waitForOutput(run, (out) => out.includes('default API key: test-api-key (workspace ws_default)'))
   const response = await fetch(`${url}/v1/workspaces/ws_default`, { headers: apiKey })
   expect(response.status).toBe(200)
   run.child.kill('SIGTERM')
