@@ -87,7 +87,9 @@ export default defineBench({
   description: `CRM record read by id and create over HTTP (${RECORDS / 1000}k Accounts) vs bare node:http and json-server 0.17`,
   async run() {
     const seeded = await seedCrm(RECORDS)
-    const replica = await spawnCli(['--state-file', seeded.stateFile])
+    // --start-state loads the records and leaves the write path as default flags have it;
+    // --state-file would add its journal's fsync to every create (the state-file bench prices that)
+    const replica = await spawnCli(['--start-state', seeded.stateFile])
     const jsonServer = await spawnJsonServer(seeded.jsonServerFile)
     try {
       const appUrl = `${replica.url}/apps/${seeded.environmentId}/crm`

@@ -37,6 +37,8 @@ interface ObjectEntry {
   fields: Map<string, FieldDef>
   /** Fields a record holds (everything but compound fields), schema order. */
   stored: FieldDef[]
+  /** Compound field name -> its stored components, schema order. */
+  components: Map<string, FieldDef[]>
   /** Parent relationship name (lower case) -> reference field. */
   parents: Map<string, FieldDef>
   children: ChildRelationship[]
@@ -94,9 +96,9 @@ export function createMetadataService(input: CrmSchema | CrmSchemaInput) {
     },
     /** Fields a stored record holds (every field but compound ones), schema order. */
     storedFields: (object: ObjectDef | string): readonly FieldDef[] => entryOf(index, object)?.stored ?? [],
-    /** The components of a compound field (BillingStreet, ... for BillingAddress). */
-    componentsOf: (object: ObjectDef | string, compound: FieldDef): FieldDef[] =>
-      (entryOf(index, object)?.stored ?? []).filter((field) => field.compoundFieldName === compound.name),
+    /** The components of a compound field (BillingStreet, ... for BillingAddress), schema order: one array per field. */
+    componentsOf: (object: ObjectDef | string, compound: FieldDef): readonly FieldDef[] =>
+      entryOf(index, object)?.components.get(compound.name) ?? [],
     /** The reference field behind a parent relationship name (`Account` -> Contact.AccountId). */
     parentRelationship: (
       object: ObjectDef | string,
@@ -229,6 +231,7 @@ function indexObject(def: ObjectDef): ObjectEntry {
     def,
     fields: new Map(),
     stored: [],
+    components: new Map(),
     parents: new Map(),
     children: [],
     childrenByName: new Map(),
@@ -240,6 +243,11 @@ function indexObject(def: ObjectDef): ObjectEntry {
     }
     entry.fields.set(key, field)
     if (!isCompound(field)) entry.stored.push(field)
+    if (field.compoundFieldName && !isCompound(field)) {
+      const components = entry.components.get(field.compoundFieldName) ?? []
+      components.push(field)
+      entry.components.set(field.compoundFieldName, components)
+    }
     if (field.type === 'reference' && field.relationshipName) {
       entry.parents.set(field.relationshipName.toLowerCase(), field)
     }

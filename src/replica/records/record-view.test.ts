@@ -35,3 +35,25 @@ it('reads an address whose components are all empty as null', () => {
   const { id } = service.create('Account', { Name: 'Nowhere' }, ADMIN)
   expect(service.read('Account', id, ADMIN, { fields: 'BillingAddress' }).BillingAddress).toBeNull()
 })
+
+it('reads an address as every key in alphabetical order, null where no component holds it', () => {
+  const { service } = createTestCrm()
+  const { id } = service.create(
+    'Account',
+    { Name: 'Somewhere', BillingCity: 'Phoenix', BillingStreet: '1 Way' },
+    ADMIN,
+  )
+  for (let read = 0; read < 2; read++) {
+    const address = service.read('Account', id, ADMIN, { fields: 'BillingAddress' }).BillingAddress
+    expect(Object.entries(address as object)).toEqual([
+      ['city', 'Phoenix'],
+      ['country', null],
+      ['geocodeAccuracy', null],
+      ['latitude', null],
+      ['longitude', null],
+      ['postalCode', null],
+      ['state', null],
+      ['street', '1 Way'],
+    ])
+  }
+})

@@ -36,6 +36,39 @@ export function toRecordJson(
   return { attributes: recordAttributes(object, id, apiVersion), ...view }
 }
 
+/** The keys of an address value: every one is present, null when its component is missing. */
+const ADDRESS_KEYS = [
+  'city',
+  'country',
+  'geocodeAccuracy',
+  'latitude',
+  'longitude',
+  'postalCode',
+  'state',
+  'street',
+]
+
+/** A compound value's keys in the order the wire has them (sorted), each with the stored field it reads. */
+type CompoundPlan = ReadonlyArray<readonly [key: string, component: string | undefined]>
+
+// keyed by the metadata's components array (one per compound field and schema): built once, not per read
+const compoundPlans = new WeakMap<readonly FieldDef[], CompoundPlan>()
+
+function compoundPlan(field: FieldDef, components: readonly FieldDef[]): CompoundPlan {
+  let plan = compoundPlans.get(components)
+  if (plan) return plan
+  const prefix = field.name.replace(/(Address|Location)$/, '')
+  const byKey = new Map<string, string | undefined>()
+  for (const component of components) {
+    const suffix = component.name.startsWith(prefix) ? component.name.slice(prefix.length) : component.name
+    byKey.set(suffix.charAt(0).toLowerCase() + suffix.slice(1), component.name)
+  }
+  if (field.type === 'address') for (const key of ADDRESS_KEYS) if (!byKey.has(key)) byKey.set(key, undefined)
+  plan = [...byKey].sort(([a], [b]) => (a < b ? -1 : 1))
+  compoundPlans.set(components, plan)
+  return plan
+}
+
 /** The value of a compound field (BillingAddress): its components by key, or null when all are null. */
 export function compoundValue(
   metadata: MetadataService,
@@ -43,31 +76,14 @@ export function compoundValue(
   field: FieldDef,
   record: SObjectRecord,
 ): Record<string, FieldValue> | null {
-  const prefix = field.name.replace(/(Address|Location)$/, '')
   const out: Record<string, FieldValue> = {}
   let any = false
-  for (const component of metadata.componentsOf(object, field)) {
-    const suffix = component.name.startsWith(prefix) ? component.name.slice(prefix.length) : component.name
-    const key = suffix.charAt(0).toLowerCase() + suffix.slice(1)
-    const value = record[component.name] ?? null
+  for (const [key, component] of compoundPlan(field, metadata.componentsOf(object, field))) {
+    const value = component === undefined ? null : (record[component] ?? null)
     out[key] = value
     if (value !== null) any = true
   }
-  if (field.type === 'address') {
-    for (const key of [
-      'city',
-      'country',
-      'geocodeAccuracy',
-      'latitude',
-      'longitude',
-      'postalCode',
-      'state',
-      'street',
-    ]) {
-      if (!(key in out)) out[key] = null
-    }
-  }
-  return any ? sortKeys(out) : null
+  return any ? out : null
 }
 
 /** The value a caller sees for one field of a stored record. */
@@ -128,8 +144,4 @@ export function projectRecord(
   for (const field of chosen) out[field.name] = fieldValue(metadata, object, field, record)
   if (!('Id' in out) && 'Id' in record) out.Id = record.Id ?? null
   return out
-}
-
-function sortKeys(value: Record<string, FieldValue>): Record<string, FieldValue> {
-  return Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : 1)))
 }
