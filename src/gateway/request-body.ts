@@ -7,6 +7,7 @@
  */
 import type { RawBody } from '../calls/raw-call.js'
 import type { AppPath } from './app-path.js'
+import { forwardedRequest } from './forwarded-request.js'
 import { readCapped } from './read-capped.js'
 import type { SplitUrl } from './split-url.js'
 
@@ -72,7 +73,7 @@ export async function readRequestBody(request: Request, maxBytes: number): Promi
 export function nativeRequest(request: Request, url: SplitUrl, path: AppPath, body: RequestBody): Request {
   if (body.unread && path.nativePath === url.pathname) return request
   const target = new URL(path.nativePath + url.search, url.origin)
-  if (body.unread) return new Request(target, { method: request.method, headers: request.headers })
+  if (body.unread) return forwardedRequest(request, target.href)
   const headers = new Headers(request.headers)
   headers.delete('content-length')
   headers.delete('transfer-encoding')
