@@ -27,7 +27,8 @@ let prototype: object | undefined
  * forwardedRequest(request, 'https://api.replica.test/services/data/v60.0/sobjects/Account/001...')
  */
 export function forwardedRequest(sent: Request, url: string): Request {
-  const forwarded = Object.create((prototype ??= forwardedPrototype())) as Forwarded
+  prototype ??= forwardedPrototype()
+  const forwarded = Object.create(prototype) as Forwarded
   forwarded[kSent] = sent
   forwarded[kUrl] = url
   return forwarded as unknown as Request
