@@ -72,25 +72,6 @@ export async function readRequestBody(request: Request, maxBytes: number): Promi
 /** The request the app sees: the native path and query, and the body the gateway read. */
 export function nativeRequest(request: Request, url: SplitUrl, path: AppPath, body: RequestBody): Request {
   if (body.unread && path.nativePath === url.pathname) return request
-  const target = new URL(path.nativePath + url.search, url.origin)
-  if (body.unread) return forwardedRequest(request, target.href)
-  const headers = new Headers(request.headers)
-  headers.delete('content-length')
-  headers.delete('transfer-encoding')
-  const data = body.data as Uint8Array<ArrayBuffer>
-  if (data.byteLength <= COPY_MAX_BYTES) {
-    return new Request(target, { method: request.method, headers, body: data.byteLength > 0 ? data : null })
-  }
-  // a Request copies a byte array it is given: a large body (an upload) goes in as a stream of
-  // the very bytes the gateway read, so it is held in memory once
-  const stream = new ReadableStream<Uint8Array>({
-    start(controller) {
-      controller.enqueue(data)
-      controller.close()
-    },
-  })
-  return new Request(target, { method: request.method, headers, body: stream, duplex: 'half' } as RequestInit)
+  const target = new URL(path.nativePath + url.search, url.origin).href
+  return forwardedRequest(request, target, body.unread ? undefined : (body.data as Uint8Array<ArrayBuffer>))
 }
-
-/** Bodies up to this size are handed over as a copy (cheaper than a stream for small ones). */
-const COPY_MAX_BYTES = 64 * 1024

@@ -107,7 +107,10 @@ function withMethodOverride(request: Request): Request {
   if (request.method !== 'POST' || !request.url.includes('_HttpMethod')) return request
   const override = new URL(request.url).searchParams.get('_HttpMethod')?.toUpperCase()
   if (override !== 'PATCH' && override !== 'DELETE') return request
-  return new Request(request, { method: override })
+  // built from the parts, not `new Request(request, ...)`: the gateway may hand over a request
+  // that only looks like one (its forwarded request), which undici's constructor does not take
+  const init = { method: override, headers: request.headers, body: request.body, signal: request.signal }
+  return new Request(request.url, { ...init, duplex: 'half' } as RequestInit)
 }
 
 /** The real API answers XML on request; the replica speaks JSON only and says so. */
