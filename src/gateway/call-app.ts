@@ -4,8 +4,9 @@
  * answer against the cap: a response over it is refused (`response_too_large`), an app that
  * throws is an `upstream_error` (logged).
  */
-import type { NativeHandler } from '../replica/native-call.js'
+import { type NativeHandler, takesForwardedRequests } from '../replica/native-call.js'
 import type { AdmittedCall } from './admit-call.js'
+import { realRequest } from './forwarded-request.js'
 import type { CallOutcome } from './call-outcome.js'
 import { GatewayRefusal } from './gateway-refusal.js'
 import { readResponseBody } from './read-response-body.js'
@@ -29,7 +30,8 @@ export async function callApp(
   }
   let response: Response
   try {
-    response = await handler(nativeRequest(request, url, path, call.body), native)
+    const forwarded = nativeRequest(request, url, path, call.body)
+    response = await handler(takesForwardedRequests(handler) ? forwarded : realRequest(forwarded), native)
   } catch (error) {
     console.error(
       '[replica-mock] Failed to handle "%s %s" in app "%s"',

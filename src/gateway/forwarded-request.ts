@@ -46,6 +46,11 @@ export function forwardedRequest(sent: Request, url: string, body?: Uint8Array<A
   return forwarded as unknown as Request
 }
 
+/** A real Request for `request`: itself, or the one a forwarded request stands for (built now). */
+export function realRequest(request: Request): Request {
+  return kSent in request ? real(request as unknown as Forwarded) : request
+}
+
 function real(self: Forwarded): Request {
   if (self[kReal]) return self[kReal]
   const sent = self[kSent]

@@ -141,6 +141,11 @@ export const testApp: NativeHandler = async (request, call) => {
         actorHeader: request.headers.get('x-replica-actor'),
       })
     }
+    case '/services/test/copy': {
+      // what a handler that passes the call on does (`fetch(request)` takes the same input)
+      const copy = new Request(request, { method: 'PUT' })
+      return Response.json({ isRequest: request instanceof Request, url: copy.url, text: await copy.text() })
+    }
     case '/services/test/cookie':
       return Response.json({ ok: true }, { headers: { 'set-cookie': 'sid=secret-session; Path=/' } })
     case '/services/test/empty':

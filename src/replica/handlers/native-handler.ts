@@ -10,7 +10,7 @@
  */
 import { Hono } from 'hono'
 import type { ManagementContext } from '../../management/context.js'
-import type { NativeCall, NativeHandler } from '../native-call.js'
+import { type NativeCall, type NativeHandler, takingForwardedRequests } from '../native-call.js'
 import type { BulkHooks } from '../bulk/bulk-hooks.js'
 import type { CrmApp } from '../crm-app.js'
 import { NotFoundError, UnsupportedFeatureError } from '../errors.js'
@@ -46,7 +46,7 @@ export interface CrmNativeHandlerOptions {
 export function createCrmNativeHandler(options: CrmNativeHandlerOptions): NativeHandler {
   const routes = createCrmRoutes()
   const describeCache: DescribeCache = new WeakMap()
-  return async (request, call) => {
+  return takingForwardedRequests(async (request, call) => {
     const app = options.appFor(call)
     if (!app) {
       const failure = new NotFoundError(
@@ -64,7 +64,7 @@ export function createCrmNativeHandler(options: CrmNativeHandlerOptions): Native
       bulk: options.bulk,
       management: options.management,
     })
-  }
+  })
 }
 
 /** The routes, for a caller that supplies the `{ call, app, describeCache }` bindings itself. */

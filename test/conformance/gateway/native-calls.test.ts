@@ -33,6 +33,32 @@ test('hands the app the native path and query, prefix and token stripped, with w
   })
 })
 
+test('hands a handler of the nativeHandlers option a real Request, which it can copy or pass to fetch', async ({
+  client,
+  mock,
+}) => {
+  const { credentials } = await connect({ client, mock })
+  const path = new URL(credentials.url).pathname
+  for (const [method, options] of [
+    ['POST', { json: { Name: 'Acme' } }],
+    ['GET', {}],
+  ] as const) {
+    const response = await callApp(
+      client,
+      method,
+      `${path}/services/test/copy?a=1`,
+      credentials.token,
+      options,
+    )
+    expect(response.status).toBe(200)
+    expect(response.body).toEqual({
+      isRequest: true,
+      url: expect.stringMatching(/^https?:\/\/[^/]+\/services\/test\/copy\?a=1$/),
+      text: method === 'POST' ? '{"Name":"Acme"}' : '',
+    })
+  }
+})
+
 test('calls as the actor of the credentials', async ({ client, mock }) => {
   const { token } = await connect({ client, mock }, {}, { actorId: 'integration' })
   const response = await callApp(client, 'GET', '/services/test/echo', token)
