@@ -66,7 +66,7 @@ export interface ReplicaMock {
   /**
    * Makes the whole state as it is now the start `reset()` comes back to (records, environments,
    * recorded calls, faults, lifecycle delays, the clock's mode and instant): seed once, reset
-   * before every test.
+   * before every test. Marks, unmarks and resets take effect in the order they are called.
    * @example
    * await mock.records(environment.id).insert('Account', manyAccounts)
    * await mock.markStart()

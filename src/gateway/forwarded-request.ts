@@ -52,21 +52,20 @@ export function realRequest(request: Request): Request {
 }
 
 function real(self: Forwarded): Request {
-  if (self[kReal]) return self[kReal]
+  self[kReal] ??= new Request(self[kUrl], realInit(self))
+  return self[kReal]
+}
+
+/** What the gateway built a real Request from: the body it read, without the sent framing headers. */
+function realInit(self: Forwarded): RequestInit {
   const sent = self[kSent]
   const data = self[kBody]
-  if (data === undefined) {
-    self[kReal] = new Request(self[kUrl], { method: sent.method, headers: sent.headers, signal: sent.signal })
-    return self[kReal]
-  }
+  const init = { method: sent.method, signal: sent.signal }
+  if (data === undefined) return { ...init, headers: sent.headers }
   const headers = new Headers(sent.headers)
   headers.delete('content-length')
   headers.delete('transfer-encoding')
-  const init = { method: sent.method, headers, signal: sent.signal }
-  if (data.byteLength <= COPY_MAX_BYTES) {
-    self[kReal] = new Request(self[kUrl], { ...init, body: data.byteLength > 0 ? data : null })
-    return self[kReal]
-  }
+  if (data.byteLength <= COPY_MAX_BYTES) return { ...init, headers, body: data.byteLength > 0 ? data : null }
   // a Request copies a byte array it is given: a large body (an upload) goes in as a stream of
   // the very bytes the gateway read, so it is held in memory once
   const stream = new ReadableStream<Uint8Array>({
@@ -75,8 +74,7 @@ function real(self: Forwarded): Request {
       controller.close()
     },
   })
-  self[kReal] = new Request(self[kUrl], { ...init, body: stream, duplex: 'half' } as RequestInit)
-  return self[kReal]
+  return { ...init, headers, body: stream, duplex: 'half' } as RequestInit
 }
 
 /** The read body's bytes, once, as Fetch allows. */

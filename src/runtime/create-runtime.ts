@@ -121,12 +121,17 @@ export function createRuntime(input: ReplicaMockOptions = {}): ReplicaRuntime {
       runtime.ready = runtime.ready.then(() => backToStart(runtime, start))
       return runtime.ready.then(() => observer?.replaced())
     },
-    async markStart() {
-      await runtime.ready
-      start = await markStart(runtime)
+    markStart() {
+      // on the same chain as reset(): a mark and a reset take effect in the order they were called
+      runtime.ready = runtime.ready.then(async () => {
+        start = await markStart(runtime)
+      })
+      return runtime.ready
     },
     unmarkStart() {
-      start = loaded
+      runtime.ready = runtime.ready.then(() => {
+        start = loaded
+      })
     },
     exportState: () => exportRuntimeState(runtime),
     importState: (document) => importRuntimeState(runtime, document, appsOf).then(() => observer?.replaced()),

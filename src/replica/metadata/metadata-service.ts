@@ -244,9 +244,9 @@ function indexObject(def: ObjectDef): ObjectEntry {
     entry.fields.set(key, field)
     if (!isCompound(field)) entry.stored.push(field)
     if (field.compoundFieldName && !isCompound(field)) {
-      const components = entry.components.get(field.compoundFieldName) ?? []
-      components.push(field)
-      entry.components.set(field.compoundFieldName, components)
+      const components = entry.components.get(field.compoundFieldName)
+      if (components) components.push(field)
+      else entry.components.set(field.compoundFieldName, [field])
     }
     if (field.type === 'reference' && field.relationshipName) {
       entry.parents.set(field.relationshipName.toLowerCase(), field)

@@ -136,3 +136,20 @@ test('mock.markStart() keeps records seeded in-process; reset() brings them back
   await mock.reset()
   expect(await mock.environments.get(environment.id)).toBeUndefined()
 })
+
+test('mark and reset take effect in the order they are called, even when not awaited one by one', async ({
+  mock,
+}) => {
+  const environment = await mock.seed.environment({ name: 'marked' })
+  const marking = mock.markStart()
+  const resetting = mock.reset()
+  await Promise.all([marking, resetting])
+  expect((await mock.environments.get(environment.id))?.name).toBe('marked')
+  await mock.seed.environment({ name: 'after the mark' })
+  await mock.reset()
+  expect((await mock.environments.all()).map((found) => found.name)).toEqual(['marked'])
+  void mock.markStart()
+  mock.unmarkStart()
+  await mock.reset()
+  expect(await mock.environments.all()).toEqual([])
+})
