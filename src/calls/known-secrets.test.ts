@@ -37,3 +37,23 @@ describe('KnownSecrets.find', () => {
     expect(ranges).toEqual([[text.length - 2 - TOKEN.length * 3, text.length - 2]])
   })
 })
+
+describe('KnownSecrets.blank', () => {
+  it('blanks a text again after a secret in it became known, and after the secrets were cleared', () => {
+    const secrets = new KnownSecrets()
+    const path = `/t/${TOKEN}/services/data`
+    expect(secrets.blank(path, [], '*')).toBe(path)
+    secrets.add(TOKEN)
+    expect(secrets.blank(path, [], '*')).toBe('/t/*/services/data')
+    secrets.clear()
+    expect(secrets.blank(path, [], '*')).toBe(path)
+  })
+
+  it('answers the same text blanked against other presented tokens by those tokens', () => {
+    const secrets = new KnownSecrets()
+    const path = '/services/data/presented_one/presented_two'
+    expect(secrets.blank(path, ['presented_one'], '*')).toBe('/services/data/*/presented_two')
+    expect(secrets.blank(path, ['presented_two'], '*')).toBe('/services/data/presented_one/*')
+    expect(secrets.blank(path, ['presented_one'], '#')).toBe('/services/data/#/presented_two')
+  })
+})

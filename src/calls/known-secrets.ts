@@ -24,10 +24,27 @@ const SECRET_PARAMETER =
 
 export type Range = readonly [start: number, end: number]
 
+/** A text blanked earlier, and what it was blanked against. */
+interface Blanked {
+  text: string
+  presented: readonly string[]
+  replacement: string
+  /** `KnownSecrets`' version then: any secret added since makes the entry stale. */
+  version: number
+  result: string
+}
+
+/** Texts remembered by `blank`: a client sends the same few paths and queries over and over. */
+const BLANKED_KEPT = 8
+
 export class KnownSecrets {
   readonly #byKey = new Map<string, string[]>()
   readonly #prefixes = new Uint8Array(BITS)
   #size = 0
+  /** Moves with every change of the secrets (`add`, `clear`). */
+  #version = 0
+  readonly #blanked: Blanked[] = []
+  #nextBlanked = 0
 
   get size(): number {
     return this.#size
@@ -42,12 +59,37 @@ export class KnownSecrets {
     else this.#byKey.set(key, [secret])
     this.#prefixes[prefixHash(secret, 0)] = 1
     this.#size++
+    this.#version++
   }
 
   clear(): void {
     this.#byKey.clear()
     this.#prefixes.fill(0)
     this.#size = 0
+    this.#version++
+  }
+
+  /**
+   * `text` with every range `find` gives replaced by `replacement`. The last few texts are
+   * remembered with their answer: recording a call blanks its path and query, and hunting every
+   * secret through them again was most of what recording the same call twice cost.
+   */
+  blank(text: string, presented: readonly string[], replacement: string): string {
+    if (text === '') return text
+    for (const entry of this.#blanked) {
+      if (
+        entry.text === text &&
+        entry.version === this.#version &&
+        entry.replacement === replacement &&
+        sameList(entry.presented, presented)
+      ) {
+        return entry.result
+      }
+    }
+    const result = replaceRanges(text, this.find(text, presented), replacement)
+    this.#blanked[this.#nextBlanked] = { text, presented, replacement, version: this.#version, result }
+    this.#nextBlanked = (this.#nextBlanked + 1) % BLANKED_KEPT
+    return result
   }
 
   /**
@@ -87,6 +129,13 @@ export class KnownSecrets {
     }
     return out
   }
+}
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  if (a === b) return true
+  if (a.length !== b.length) return false
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
+  return true
 }
 
 function prefixHash(text: string, at: number): number {

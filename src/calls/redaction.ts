@@ -9,7 +9,7 @@
  * whole by `body-keeping.ts`, which finds them with `bodyHasSecret`.
  */
 import type { KnownSecrets } from './known-secrets.js'
-import { MIN_SECRET_LENGTH, replaceRanges } from './known-secrets.js'
+import { MIN_SECRET_LENGTH } from './known-secrets.js'
 import type { HeaderSource } from './raw-call.js'
 
 export const REDACTED = '[redacted]'
@@ -37,7 +37,7 @@ export function usableSecrets(presented: readonly string[]): readonly string[] {
 
 /** `text` with every secret (known, presented, a secret parameter's value) replaced by `[redacted]`. */
 export function blank(text: string, known: KnownSecrets, presented: readonly string[]): string {
-  return replaceRanges(text, known.find(text, presented), REDACTED)
+  return known.blank(text, presented, REDACTED)
 }
 
 /** Whether a body holds a secret (its bytes read one character each: tokens are ASCII). */

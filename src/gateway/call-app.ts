@@ -54,7 +54,7 @@ export async function callApp(
     response: answer.response,
     headers: answer.headers,
     body: {
-      contentType: answer.response.headers.get('content-type'),
+      contentType: answer.contentType,
       data: answer.data,
       complete: true,
       size: answer.size,

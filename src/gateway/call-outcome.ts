@@ -6,6 +6,7 @@
 import type { HeaderSource, RawBody } from '../calls/raw-call.js'
 import { gatewayErrorResponse } from './gateway-error-response.js'
 import type { GatewayRefusal } from './gateway-refusal.js'
+import { plainHeader } from './node-server-response-cache.js'
 
 export interface CallOutcome {
   response: Response
@@ -14,6 +15,18 @@ export interface CallOutcome {
   body: RawBody
   respondedBy: 'app' | 'gateway'
   errorCode: string | null
+}
+
+/**
+ * The response's `Location`, read from the plain headers when the app's response has them (reading
+ * `response.headers` there would build a Fetch `Headers` the adapter then writes the slow way).
+ */
+export function locationOf(outcome: CallOutcome): string | null {
+  const { headers } = outcome
+  if (headers && !Array.isArray(headers) && !(Symbol.iterator in headers)) {
+    return plainHeader(headers as Readonly<Record<string, string>>, 'location')
+  }
+  return outcome.response.headers.get('location')
 }
 
 /** The gateway's error response for `refusal`, with `status` when a fault names its own. */

@@ -44,3 +44,52 @@ export function cachedResponse(response: Response): CachedResponse | undefined {
   if (body !== null && typeof body !== 'string' && !(body instanceof Uint8Array)) return undefined
   return { body, headers: cache[2] }
 }
+
+/**
+ * `response` with `extra` headers set (replacing any of the same name), made as a new response of
+ * the adapter's own kind with plain headers — when `response` still holds a plain body and plain
+ * headers; undefined otherwise (set them on `response.headers` then). Setting them on
+ * `response.headers` makes the adapter build a Fetch `Headers` for the response and write it
+ * through its slower path, on every gateway call.
+ */
+export function withHeaders(
+  response: Response,
+  extra: readonly (readonly [string, string])[],
+): Response | undefined {
+  const cache = cacheOf(response)
+  if (!Array.isArray(cache) || cache.length !== 3) return undefined
+  const [status, body, headers] = cache as [unknown, unknown, unknown]
+  if (typeof status !== 'number') return undefined
+  if (body !== null && typeof body !== 'string' && !(body instanceof Uint8Array)) return undefined
+  const plain =
+    headers !== null &&
+    typeof headers === 'object' &&
+    !(headers instanceof Headers) &&
+    !Array.isArray(headers)
+  if (headers != null && !plain) return undefined
+  // the adapter's default when a response with a body names no headers
+  const merged: Record<string, string> =
+    headers == null
+      ? body === null
+        ? {}
+        : { 'content-type': DEFAULT_CONTENT_TYPE }
+      : { ...(headers as Record<string, string>) }
+  for (const [name, value] of extra) {
+    for (const key in merged) if (key.length === name.length && key.toLowerCase() === name) delete merged[key]
+    merged[name] = value
+  }
+  const Kind = response.constructor as typeof Response
+  return new Kind(body as BodyInit | null, { status, headers: merged })
+}
+
+/** What @hono/node-server answers a body with when no content type was given. */
+const DEFAULT_CONTENT_TYPE = 'text/plain; charset=UTF-8'
+
+/** A header of a response's plain headers (names compared case-insensitively; `name` lower-case). */
+export function plainHeader(headers: Readonly<Record<string, string>>, name: string): string | null {
+  const exact = headers[name]
+  if (exact !== undefined) return exact
+  for (const key in headers)
+    if (key.length === name.length && key.toLowerCase() === name) return headers[key]!
+  return null
+}

@@ -5,7 +5,7 @@
  * `node-server-response-cache.ts`), else a new Response with the same status, headers and the bytes read.
  */
 import type { HeaderSource } from '../calls/raw-call.js'
-import { cachedResponse } from './node-server-response-cache.js'
+import { cachedResponse, plainHeader } from './node-server-response-cache.js'
 import { type CappedBody, readCapped } from './read-capped.js'
 
 export interface ResponseBody {
@@ -17,6 +17,8 @@ export interface ResponseBody {
   response: Response
   /** The response headers, for the recording. */
   headers: HeaderSource
+  /** Its `Content-Type`, read without turning the adapter's plain headers into `Headers`. */
+  contentType: string | null
 }
 
 const NULL_BODY_STATUSES = new Set([101, 204, 205, 304])
@@ -29,17 +31,43 @@ export async function readResponseBody(response: Response, maxBytes: number): Pr
     const size = typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength
     const plain =
       cached.headers !== null && typeof cached.headers === 'object' && !(cached.headers instanceof Headers)
-    const headers =
-      plain && !Array.isArray(cached.headers) ? (cached.headers as Record<string, string>) : response.headers
-    return { data, complete: size <= maxBytes, size, response, headers }
+    if (plain && !Array.isArray(cached.headers)) {
+      const headers = cached.headers as Record<string, string>
+      const contentType = plainHeader(headers, 'content-type')
+      return { data, complete: size <= maxBytes, size, response, headers, contentType }
+    }
+    const headers = response.headers
+    return {
+      data,
+      complete: size <= maxBytes,
+      size,
+      response,
+      headers,
+      contentType: headers.get('content-type'),
+    }
   }
   const body: CappedBody = await readCapped(response.body, maxBytes, response.headers.get('content-length'))
   if (!body.complete)
-    return { data: body.bytes, complete: false, size: body.size, response, headers: response.headers }
+    return {
+      data: body.bytes,
+      complete: false,
+      size: body.size,
+      response,
+      headers: response.headers,
+      contentType: response.headers.get('content-type'),
+    }
   const passOn = new Response(NULL_BODY_STATUSES.has(response.status) ? null : body.bytes, {
     status: response.status,
     statusText: response.statusText,
     headers: response.headers,
   })
-  return { data: body.bytes, complete: true, size: body.size, response: passOn, headers: passOn.headers }
+  const headers = passOn.headers
+  return {
+    data: body.bytes,
+    complete: true,
+    size: body.size,
+    response: passOn,
+    headers,
+    contentType: headers.get('content-type'),
+  }
 }

@@ -4,7 +4,7 @@
  * effort: a failure to record is logged and never changes the answer.
  */
 import type { ManagementContext } from '../management/context.js'
-import type { CallOutcome } from './call-outcome.js'
+import { type CallOutcome, locationOf } from './call-outcome.js'
 import type { ReceivedCall } from './received-call.js'
 
 /** Completes the call's place in its environment's recorded calls (nothing when it has none). */
@@ -60,7 +60,7 @@ export function secretsOf(call: ReceivedCall, outcome: CallOutcome): string[] {
   const found = new Set<string>()
   for (const token of [call.headerToken, call.path?.urlToken, call.queryToken]) if (token) found.add(token)
   if (HAS_SECRET_PARAM.test(call.url.search)) addParams(found, new URLSearchParams(call.url.search))
-  const location = outcome.response.headers.get('location')
+  const location = locationOf(outcome)
   if (location && HAS_SECRET_PARAM.test(location))
     addParams(found, new URLSearchParams(location.slice(location.indexOf('?'))))
   const out: string[] = []

@@ -4,9 +4,12 @@
  * responses are built by Hono's context, so the headers are prepared before the route runs and go
  * into the response as it is made. Setting them on `c.res` afterwards made Hono and the node
  * adapter rebuild every response (measured: the largest cost of a `/v1` GET after the route). The
- * gateway passes the app's own Response on, so there the headers are set afterwards.
+ * gateway passes the app's own Response on, so there the headers are set afterwards: on a new
+ * response with plain headers when the standalone adapter made it (`withHeaders`), else on its
+ * `Headers`.
  */
 import { createMiddleware } from 'hono/factory'
+import { withHeaders } from '../../gateway/node-server-response-cache.js'
 import { makeId } from '../../store/ids.js'
 import { type CorsPolicy, corsHeadersFor } from './cors.js'
 import type { ReplicaEnv } from './replica-env.js'
@@ -36,6 +39,12 @@ export function responseHeaders(ready: () => Promise<void>, cors: CorsPolicy) {
       settled.add(pending)
     }
     await next()
-    if (!prepared) for (const [name, value] of headers) c.res.headers.set(name, value)
+    if (prepared) return
+    const rebuilt = withHeaders(c.res, headers)
+    if (rebuilt) {
+      // unset first: setting a response over another merges the two through full Fetch objects
+      c.res = undefined
+      c.res = rebuilt
+    } else for (const [name, value] of headers) c.res.headers.set(name, value)
   })
 }

@@ -9,6 +9,7 @@ import type { MiddlewareHandler } from 'hono'
 import type { NativeCall } from '../native-call.js'
 import { NotFoundError } from '../errors.js'
 import { formatApiVersion, parseApiVersion } from '../metadata/api-version.js'
+import { jsonText } from './json-response.js'
 import type { NativeContext, NativeEnv } from './native-env.js'
 
 /** Salesforce's release of a REST API version: 48.0 was Spring '20, then Summer, Winter, Spring... */
@@ -29,14 +30,26 @@ export function servedVersions(call: NativeCall): number[] {
   return [...versions].sort((a, b) => a - b)
 }
 
+/**
+ * The answer's text per list of served versions: the gateway hands every call of a catalog
+ * version the same frozen list, so this is built once per catalog version, not per call.
+ */
+const versionsTexts = new WeakMap<readonly string[], string>()
+
 export function listVersions(c: NativeContext): Response {
-  return c.json(
-    servedVersions(c.env.call).map((version) => ({
-      label: releaseLabel(version),
-      url: `/services/data/v${formatApiVersion(version)}`,
-      version: formatApiVersion(version),
-    })),
-  )
+  const { apiVersions } = c.env.call
+  let text = versionsTexts.get(apiVersions)
+  if (text === undefined) {
+    text = JSON.stringify(
+      servedVersions(c.env.call).map((version) => ({
+        label: releaseLabel(version),
+        url: `/services/data/v${formatApiVersion(version)}`,
+        version: formatApiVersion(version),
+      })),
+    )
+    versionsTexts.set(apiVersions, text)
+  }
+  return jsonText(c, text)
 }
 
 /** Checks the path's `vXX.X` against the served versions and sets the caller's view. */
