@@ -56,3 +56,20 @@ export function formatNumber(value: number): string {
 export function budget(value: number, unit: string): Measurement {
   return { label: `budget ${formatNumber(value)} ${unit}`, unit, value, samples: [value] }
 }
+
+/**
+ * What `subject` costs beyond `floor`, round by round (both measured in the same interleaved
+ * loop): the second reading of an in-process budget, the handler's own share once the Fetch
+ * objects every call makes are taken out.
+ */
+export function beyond(subject: Measurement, floor: Measurement, label: string): Measurement {
+  if (subject.unit !== floor.unit || subject.samples.length !== floor.samples.length) {
+    throw new Error(`Failed to subtract "${floor.label}" from "${subject.label}": rounds or units differ`)
+  }
+  const samples = subject.samples.map((sample, round) => sample - floor.samples[round]!)
+  const cpu =
+    subject.cpuMicros !== undefined && floor.cpuMicros !== undefined
+      ? [subject.cpuMicros - floor.cpuMicros]
+      : undefined
+  return toMeasurement(label, subject.unit, samples, { cpuMicros: cpu })
+}

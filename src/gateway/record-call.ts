@@ -57,23 +57,38 @@ const HAS_SECRET_PARAM = new RegExp(`[?&](?:${SECRET_PARAMS.join('|')})=`)
  * (`!` as `%21`, which `encodeURIComponent` leaves as it is).
  */
 export function secretsOf(call: ReceivedCall, outcome: CallOutcome): string[] {
-  const found = new Set<string>()
-  for (const token of [call.headerToken, call.path?.urlToken, call.queryToken]) if (token) found.add(token)
-  if (HAS_SECRET_PARAM.test(call.url.search)) addParams(found, new URLSearchParams(call.url.search))
+  const out: string[] = []
+  addSecret(out, call.headerToken)
+  addSecret(out, call.path?.urlToken)
+  addSecret(out, call.queryToken)
+  const { search } = call.url
+  if (search !== '' && HAS_SECRET_PARAM.test(search)) addParams(out, new URLSearchParams(search))
   const location = locationOf(outcome)
   if (location && HAS_SECRET_PARAM.test(location))
-    addParams(found, new URLSearchParams(location.slice(location.indexOf('?'))))
-  const out: string[] = []
-  for (const secret of found) {
-    out.push(secret)
-    if (secret.includes('!')) out.push(secret.replaceAll('!', '%21'))
-  }
+    addParams(out, new URLSearchParams(location.slice(location.indexOf('?'))))
   return out
 }
 
-function addParams(found: Set<string>, params: URLSearchParams): void {
-  for (const name of SECRET_PARAMS)
-    for (const value of params.getAll(name)) if (value !== '') found.add(value)
+/** Adds `secret` (and its form-encoded spelling) unless it is there already. */
+function addSecret(out: string[], secret: string | undefined): void {
+  if (!secret || out.includes(secret)) return
+  out.push(secret)
+  if (secret.includes('!')) out.push(formEncoded(secret))
+}
+
+// the same token comes with every call of a client: its encoded form is worked out once
+let lastSecret = ''
+let lastEncoded = ''
+function formEncoded(secret: string): string {
+  if (secret !== lastSecret) {
+    lastSecret = secret
+    lastEncoded = secret.replaceAll('!', '%21')
+  }
+  return lastEncoded
+}
+
+function addParams(out: string[], params: URLSearchParams): void {
+  for (const name of SECRET_PARAMS) for (const value of params.getAll(name)) addSecret(out, value)
 }
 
 /** Login, OAuth and SOAP calls carry secrets (passwords, tokens, session ids) in their bodies. */
