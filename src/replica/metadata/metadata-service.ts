@@ -43,6 +43,8 @@ interface ObjectEntry {
   parents: Map<string, FieldDef>
   children: ChildRelationship[]
   childrenByName: Map<string, ChildRelationship>
+  /** `version|actor` -> the fields that view sees, schema order (see `visibleFields`). */
+  visible: Map<string, readonly FieldDef[]>
 }
 
 /** The schema indexed by lower-case object name and by key prefix. */
@@ -88,11 +90,18 @@ export function createMetadataService(input: CrmSchema | CrmSchemaInput) {
       return schema.objects.filter((def) => objectVisible(def, version))
     },
     /** Fields the view can see (describe, reads, SOQL), schema order. */
-    visibleFields(object: ObjectDef | string, view: MetadataView): FieldDef[] {
+    visibleFields(object: ObjectDef | string, view: MetadataView): readonly FieldDef[] {
       const entry = entryOf(index, object)
       if (!entry) return []
       const version = versionOf(view)
-      return entry.def.fields.filter((field) => fieldVisible(field, view, version))
+      // every read asks again with one of a few views: the schema never changes, so once per view
+      const key = `${version}|${view.actor}`
+      let fields = entry.visible.get(key)
+      if (!fields) {
+        fields = Object.freeze(entry.def.fields.filter((field) => fieldVisible(field, view, version)))
+        entry.visible.set(key, fields)
+      }
+      return fields
     },
     /** Fields a stored record holds (every field but compound ones), schema order. */
     storedFields: (object: ObjectDef | string): readonly FieldDef[] => entryOf(index, object)?.stored ?? [],
@@ -235,6 +244,7 @@ function indexObject(def: ObjectDef): ObjectEntry {
     parents: new Map(),
     children: [],
     childrenByName: new Map(),
+    visible: new Map(),
   }
   for (const field of def.fields) {
     const key = field.name.toLowerCase()
