@@ -18,6 +18,9 @@ test('creates a record: 201 with an 18-character id of the object, success and n
     success: true,
     errors: [],
   })
+  expect(response.headers.get('location')).toBe(`${V}/sobjects/Account/${response.body.id}`)
+  expect(response.headers.get('content-type')).toBe('application/json')
+  expect(response.headers.get('x-request-id')).toMatch(/^rid_/)
   const read = await app.get(`${V}/sobjects/Account/${response.body.id}`)
   expect(read.status).toBe(200)
   expect(read.body).toMatchObject({

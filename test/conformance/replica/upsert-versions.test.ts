@@ -31,4 +31,5 @@ test('answers an upsert that updates with 204 before API 46.0 and 200 with a bod
   })
   expect(created.status).toBe(201)
   expect(created.body).toMatchObject({ success: true, created: true })
+  expect(created.headers.get('location')).toBe(`/services/data/v45.0/sobjects/Account/${created.body.id}`)
 })
