@@ -32,12 +32,13 @@ export function jsonValue(c: NativeContext, value: unknown, status: 200 | 201 | 
 /**
  * `jsonValue` with a `Location` header (a create's 201). Built with plain headers: Hono turns a
  * header set on the context, or two headers given to `c.body`, into a Fetch `Headers`, which the
- * standalone adapter then writes through its slower path. A composite subrequest reads the
- * header from the context, so it still gets it there.
+ * standalone adapter then writes through its slower path. A composite subrequest gets the
+ * location in its reply slot, beside the value.
  */
 export function jsonValueAt(c: NativeContext, value: unknown, status: 201, location: string): Response {
-  if (c.env.reply) {
-    c.header('Location', location)
+  const reply = c.env.reply
+  if (reply) {
+    reply.location = location
     return jsonValue(c, value, status)
   }
   return new Response(JSON.stringify(value), {

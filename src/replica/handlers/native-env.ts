@@ -17,6 +17,8 @@ import type { MetadataService, MetadataView } from '../metadata/metadata-service
 export interface SubrequestReply {
   value?: unknown
   text?: string
+  /** The `Location` of a create's 201 (the one header a composite passes on). */
+  location?: string
 }
 
 /** Describe answers already serialised, per metadata, by `kind|object|version|actor`. */

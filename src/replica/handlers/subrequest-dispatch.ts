@@ -60,13 +60,20 @@ export function transactFor(c: NativeContext): Transact {
 }
 
 async function readSubresponse(response: Response, reply: SubrequestReply): Promise<Subresponse> {
+  const status = response.status
+  // answered through json-response.ts: the reply slot holds all that is passed on
+  if (reply.value !== undefined) {
+    return {
+      status,
+      headers: reply.location === undefined ? {} : { Location: reply.location },
+      body: reply.value,
+    }
+  }
   const headers: Record<string, string> = {}
   for (const name of PASSED_ON) {
     const value = response.headers.get(name)
     if (value !== null) headers[name] = value
   }
-  const status = response.status
-  if (reply.value !== undefined) return { status, headers, body: reply.value }
   // errors (and anything not answered through json-response.ts) come as a body
   const text = reply.text ?? (await response.text())
   let body: unknown = null
