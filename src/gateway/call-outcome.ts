@@ -6,7 +6,7 @@
 import type { HeaderSource, RawBody } from '../calls/raw-call.js'
 import { gatewayErrorResponse } from './gateway-error-response.js'
 import type { GatewayRefusal } from './gateway-refusal.js'
-import { plainHeader } from './node-server-response-cache.js'
+import { headerOf, isPlainHeaders } from './node-server-response-cache.js'
 
 export interface CallOutcome {
   response: Response
@@ -23,10 +23,7 @@ export interface CallOutcome {
  */
 export function locationOf(outcome: CallOutcome): string | null {
   const { headers } = outcome
-  if (headers && !Array.isArray(headers) && !(Symbol.iterator in headers)) {
-    return plainHeader(headers as Readonly<Record<string, string>>, 'location')
-  }
-  return outcome.response.headers.get('location')
+  return headerOf(isPlainHeaders(headers) ? headers : outcome.response.headers, 'location')
 }
 
 /** The gateway's error response for `refusal`, with `status` when a fault names its own. */

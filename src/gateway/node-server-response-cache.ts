@@ -31,6 +31,7 @@ function underSymbol(description: string): (object: object) => unknown {
 const cacheOf = underSymbol('cache')
 
 export interface CachedResponse {
+  status: number
   body: string | Uint8Array | null
   /** The headers the response was made with (a plain object, a `Headers`, or pairs), if any. */
   headers: unknown
@@ -40,9 +41,22 @@ export interface CachedResponse {
 export function cachedResponse(response: Response): CachedResponse | undefined {
   const cache = cacheOf(response)
   if (!Array.isArray(cache) || cache.length !== 3) return undefined
-  const body: unknown = cache[1]
+  const [status, body, headers] = cache as [unknown, unknown, unknown]
+  if (typeof status !== 'number') return undefined
   if (body !== null && typeof body !== 'string' && !(body instanceof Uint8Array)) return undefined
-  return { body, headers: cache[2] }
+  return { status, body, headers }
+}
+
+/** Headers given as a plain object (what Hono and the adapter keep when they can). */
+export type PlainHeaders = Readonly<Record<string, string>>
+
+export function isPlainHeaders(headers: unknown): headers is PlainHeaders {
+  return (
+    headers !== null &&
+    typeof headers === 'object' &&
+    !(headers instanceof Headers) &&
+    !Array.isArray(headers)
+  )
 }
 
 /**
@@ -56,24 +70,13 @@ export function withHeaders(
   response: Response,
   extra: readonly (readonly [string, string])[],
 ): Response | undefined {
-  const cache = cacheOf(response)
-  if (!Array.isArray(cache) || cache.length !== 3) return undefined
-  const [status, body, headers] = cache as [unknown, unknown, unknown]
-  if (typeof status !== 'number') return undefined
-  if (body !== null && typeof body !== 'string' && !(body instanceof Uint8Array)) return undefined
-  const plain =
-    headers !== null &&
-    typeof headers === 'object' &&
-    !(headers instanceof Headers) &&
-    !Array.isArray(headers)
-  if (headers != null && !plain) return undefined
+  const cached = cachedResponse(response)
+  if (!cached) return undefined
+  const { status, body, headers } = cached
+  if (headers != null && !isPlainHeaders(headers)) return undefined
   // the adapter's default when a response with a body names no headers
   const merged: Record<string, string> =
-    headers == null
-      ? body === null
-        ? {}
-        : { 'content-type': DEFAULT_CONTENT_TYPE }
-      : { ...(headers as Record<string, string>) }
+    headers != null ? { ...headers } : body === null ? {} : { 'content-type': DEFAULT_CONTENT_TYPE }
   for (const [name, value] of extra) {
     for (const key in merged) if (key.length === name.length && key.toLowerCase() === name) delete merged[key]
     merged[name] = value
@@ -85,8 +88,12 @@ export function withHeaders(
 /** What @hono/node-server answers a body with when no content type was given. */
 const DEFAULT_CONTENT_TYPE = 'text/plain; charset=UTF-8'
 
-/** A header of a response's plain headers (names compared case-insensitively; `name` lower-case). */
-export function plainHeader(headers: Readonly<Record<string, string>>, name: string): string | null {
+/**
+ * A header's value (`name` lower-case), read from plain headers without turning them into a
+ * Fetch `Headers` (names compared case-insensitively there too).
+ */
+export function headerOf(headers: PlainHeaders | Headers, name: string): string | null {
+  if (headers instanceof Headers) return headers.get(name)
   const exact = headers[name]
   if (exact !== undefined) return exact
   for (const key in headers)

@@ -5,7 +5,7 @@
  * `node-server-response-cache.ts`), else a new Response with the same status, headers and the bytes read.
  */
 import type { HeaderSource } from '../calls/raw-call.js'
-import { cachedResponse, plainHeader } from './node-server-response-cache.js'
+import { cachedResponse, headerOf, isPlainHeaders } from './node-server-response-cache.js'
 import { type CappedBody, readCapped } from './read-capped.js'
 
 export interface ResponseBody {
@@ -29,22 +29,9 @@ export async function readResponseBody(response: Response, maxBytes: number): Pr
   if (cached) {
     const data = (cached.body ?? EMPTY) as Uint8Array<ArrayBuffer> | string
     const size = typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength
-    const plain =
-      cached.headers !== null && typeof cached.headers === 'object' && !(cached.headers instanceof Headers)
-    if (plain && !Array.isArray(cached.headers)) {
-      const headers = cached.headers as Record<string, string>
-      const contentType = plainHeader(headers, 'content-type')
-      return { data, complete: size <= maxBytes, size, response, headers, contentType }
-    }
-    const headers = response.headers
-    return {
-      data,
-      complete: size <= maxBytes,
-      size,
-      response,
-      headers,
-      contentType: headers.get('content-type'),
-    }
+    const headers = isPlainHeaders(cached.headers) ? cached.headers : response.headers
+    const contentType = headerOf(headers, 'content-type')
+    return { data, complete: size <= maxBytes, size, response, headers, contentType }
   }
   const body: CappedBody = await readCapped(response.body, maxBytes, response.headers.get('content-length'))
   if (!body.complete)

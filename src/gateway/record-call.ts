@@ -73,18 +73,7 @@ export function secretsOf(call: ReceivedCall, outcome: CallOutcome): string[] {
 function addSecret(out: string[], secret: string | undefined): void {
   if (!secret || out.includes(secret)) return
   out.push(secret)
-  if (secret.includes('!')) out.push(formEncoded(secret))
-}
-
-// the same token comes with every call of a client: its encoded form is worked out once
-let lastSecret = ''
-let lastEncoded = ''
-function formEncoded(secret: string): string {
-  if (secret !== lastSecret) {
-    lastSecret = secret
-    lastEncoded = secret.replaceAll('!', '%21')
-  }
-  return lastEncoded
+  if (secret.includes('!')) out.push(secret.replaceAll('!', '%21'))
 }
 
 function addParams(out: string[], params: URLSearchParams): void {

@@ -146,6 +146,13 @@ export const testApp: NativeHandler = async (request, call) => {
       const copy = new Request(request, { method: 'PUT' })
       return Response.json({ isRequest: request instanceof Request, url: copy.url, text: await copy.text() })
     }
+    case '/services/test/plain':
+      // no headers: the transport's default content type
+      return new Response('plain')
+    case '/services/test/own-request-id':
+      return new Response('{}', {
+        headers: { 'Content-Type': 'application/json', 'X-Request-Id': 'app-chosen' },
+      })
     case '/services/test/cookie':
       return Response.json({ ok: true }, { headers: { 'set-cookie': 'sid=secret-session; Path=/' } })
     case '/services/test/empty':

@@ -35,14 +35,14 @@ export function jsonValue(c: NativeContext, value: unknown, status: 200 | 201 | 
  * standalone adapter then writes through its slower path. A composite subrequest gets the
  * location in its reply slot, beside the value.
  */
-export function jsonValueAt(c: NativeContext, value: unknown, status: 201, location: string): Response {
+export function jsonCreated(c: NativeContext, value: unknown, location: string): Response {
   const reply = c.env.reply
   if (reply) {
     reply.location = location
-    return jsonValue(c, value, status)
+    return jsonValue(c, value, 201)
   }
   return new Response(JSON.stringify(value), {
-    status,
+    status: 201,
     headers: { 'content-type': 'application/json', location },
   })
 }

@@ -12,7 +12,7 @@ import { keyPrefixOf, normaliseId } from '../ids.js'
 import { parseApiVersion } from '../metadata/api-version.js'
 import { describeGlobal, describeObject, describeSObject } from '../metadata/describe.js'
 import { basePath, type NativeContext, type NativeEnv } from './native-env.js'
-import { describeText, jsonText, jsonValue, jsonValueAt, recordText } from './json-response.js'
+import { describeText, jsonText, jsonCreated, jsonValue, recordText } from './json-response.js'
 import { readJsonBody } from './read-json-body.js'
 import { byMethod, methodNotAllowed, resource } from './method-dispatch.js'
 import { whenStoreFree } from './store-turn.js'
@@ -113,7 +113,7 @@ async function create(c: NativeContext) {
 
 /** 201 with the new record's URL in `Location` (a composite subrequest passes it on). */
 function created(c: NativeContext, object: string, body: { id: string; success: true; errors: [] }) {
-  return jsonValueAt(c, body, 201, `${basePath(c)}/sobjects/${object}/${body.id}`)
+  return jsonCreated(c, body, `${basePath(c)}/sobjects/${object}/${body.id}`)
 }
 
 /** `POST /sobjects/{object}/Id` creates (API 37.0+: `Id` as the external id, with no value). */
@@ -191,7 +191,7 @@ async function upsert(c: NativeContext) {
     if (result.status === 'multiple') return multipleChoices(c, result.object, result.ids)
     if (result.status === 'created') {
       const location = `${basePath(c)}/sobjects/${result.object}/${result.id}`
-      return jsonValueAt(c, { id: result.id, success: true, errors: [], created: true }, 201, location)
+      return jsonCreated(c, { id: result.id, success: true, errors: [], created: true }, location)
     }
     if (parseApiVersion(view.apiVersion)! < UPSERT_BODY_SINCE) return c.body(null, 204)
     return jsonValue(c, { id: result.id, success: true, errors: [], created: false }, 200)

@@ -3,6 +3,7 @@ import { conformanceTest, expect } from '../../support/harness.js'
 import { callApp, connect, expectRefusal, lastRecorded, MiB, testApp } from '../../support/app-calls.js'
 
 const test = conformanceTest({ clock: 'manual', nativeHandlers: { crm: testApp } })
+const REQUEST_ID = /^rid_[0-9a-z]{16}$/
 
 test('hands the app the native path and query, prefix and token stripped, with who the call is for', async ({
   client,
@@ -57,6 +58,20 @@ test('hands a handler of the nativeHandlers option a real Request, which it can 
       text: method === 'POST' ? '{"Name":"Acme"}' : '',
     })
   }
+})
+
+test('keeps the app headers beside x-request-id: a default content type, one request id whatever the app named', async ({
+  client,
+  mock,
+}) => {
+  const { token } = await connect({ client, mock })
+  const plain = await callApp(client, 'GET', '/services/test/plain', token)
+  expect(plain.text).toBe('plain')
+  expect(plain.headers.get('content-type')).toMatch(/^text\/plain; ?charset=utf-8$/i)
+  expect(plain.headers.get('x-request-id')).toMatch(REQUEST_ID)
+  const named = await callApp(client, 'GET', '/services/test/own-request-id', token)
+  expect(named.headers.get('content-type')).toBe('application/json')
+  expect(named.headers.get('x-request-id')).toMatch(REQUEST_ID)
 })
 
 test('calls as the actor of the credentials', async ({ client, mock }) => {
