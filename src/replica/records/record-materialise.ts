@@ -42,6 +42,44 @@ export function materialise(
 }
 
 /**
+ * A record the record service built (write-record.ts), taken as it is instead of copied: it holds
+ * every stored field of its object in schema order, from the object's template of defaults. Its
+ * field names are still checked; its id only when the service did not issue it (`idIssued`: made
+ * by `nextId`, canonical by construction — checking a new id missed every cache).
+ */
+export function adoptBuilt(
+  table: Table,
+  record: Record<string, FieldValue>,
+  idIssued: boolean,
+): SObjectRecord {
+  let count = 0
+  for (const name in record) {
+    if (!table.fieldNames.has(name)) {
+      throw new TypeError(
+        `[replica-mock] Failed to store ${table.def.name} record: "${name}" is not a stored field`,
+      )
+    }
+    count++
+  }
+  if (count !== table.fields.length) {
+    throw new TypeError(
+      `[replica-mock] Failed to store ${table.def.name} record: not every stored field is set`,
+    )
+  }
+  const id = record.Id
+  if (
+    typeof id !== 'string' ||
+    keyPrefixOf(id) !== table.def.keyPrefix ||
+    (!idIssued && normaliseId(id) !== id)
+  ) {
+    throw new TypeError(
+      `[replica-mock] Failed to store ${table.def.name} record: "${String(id)}" is not its id`,
+    )
+  }
+  return record
+}
+
+/**
  * A record of a document being restored, checked value by value (`where` names it in errors),
  * with its id and references in canonical 18-character form (index keys rely on it).
  */

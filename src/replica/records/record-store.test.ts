@@ -126,6 +126,31 @@ it('errors on inserting an existing id, a foreign id or an unknown field', () =>
   expect(() => store.update(accountId(1), { BillingAddress: 'x' })).toThrow(/not a stored field/)
 })
 
+it('stores a built record as it is, and refuses one without every stored field or with a bad id', () => {
+  const store = storeWithAccounts()
+  const full = () =>
+    Object.fromEntries(metadata.storedFields('Account').map((field) => [field.name, null])) as Record<
+      string,
+      string | null
+    >
+  const built = { ...full(), Id: store.nextId('Account'), Name: 'Built' }
+  expect(store.insertBuilt('Account', built, true)).toBe(built)
+  expect(store.get(built.Id)).toBe(built)
+  const partial: Record<string, string | null> = { ...full(), Id: accountId(20) }
+  delete partial.Phone
+  expect(() => store.insertBuilt('Account', partial, false)).toThrow(/not every stored field/)
+  expect(() => store.insertBuilt('Account', { ...full(), Id: accountId(21), Nope: 'x' }, false)).toThrow(
+    /not a stored field/,
+  )
+  // an id the store did not issue is checked: 15 characters, or another object's
+  expect(() => store.insertBuilt('Account', { ...full(), Id: accountId(22).slice(0, 15) }, false)).toThrow(
+    /is not its id/,
+  )
+  expect(() => store.insertBuilt('Account', { ...full(), Id: contactId(9) }, true)).toThrow(/is not its id/)
+  expect(() => store.insertBuilt('Account', { ...full(), Id: built.Id }, false)).toThrow(/exists/)
+  expect(store.count('Account')).toBe(3)
+})
+
 it('round-trips through serialise, JSON and restore', () => {
   const store = storeWithAccounts()
   store.update(contactId(1), { IsDeleted: true })

@@ -44,6 +44,7 @@ import {
 import { buildTables, type FieldValue, type SObjectRecord } from './record-table.js'
 import {
   createRecordState,
+  insertBuiltRecord,
   insertRecord,
   nextId,
   nextSequence,
@@ -122,6 +123,14 @@ export function createRecordStore(metadata: MetadataService, baseline?: RecordBa
      */
     insert: (object: string, values: Readonly<Record<string, FieldValue>>): SObjectRecord =>
       insertRecord(state, object, values),
+
+    /**
+     * Adds a record the record service built (every stored field, in schema order), stored as it
+     * is rather than copied: the caller lets go of it. `idIssued`: its id came from `nextId`, so
+     * it is neither checked nor looked up (no stored record can hold it).
+     */
+    insertBuilt: (object: string, record: Record<string, FieldValue>, idIssued: boolean): SObjectRecord =>
+      insertBuiltRecord(state, object, record, idIssued),
 
     /** Replaces fields of a record (recycle-bin records included); returns the new record. */
     update: (id: string, changes: Readonly<Record<string, FieldValue>>): SObjectRecord =>

@@ -9,7 +9,7 @@ import type { TransactionLog } from '../../store/transaction.js'
 import { counterOf, keyPrefixOf, makeRecordId, normaliseId } from '../ids.js'
 import type { RecordData } from './record-content.js'
 import { writableTable } from './record-baseline.js'
-import { materialise } from './record-materialise.js'
+import { adoptBuilt, materialise } from './record-materialise.js'
 import {
   dropRecord,
   type FieldValue,
@@ -86,9 +86,32 @@ export function insertRecord(
   values: Readonly<Record<string, FieldValue>>,
 ): SObjectRecord {
   const table = writableTableOf(state, object)
-  const next = materialise(table, values)
+  return storeNew(state, table, materialise(table, values), true)
+}
+
+/**
+ * Adds a record the record service built (every stored field, in schema order) without copying
+ * it: the object is stored as it is, so the caller lets go of it. `idIssued`: its id came from
+ * `nextId`.
+ */
+export function insertBuiltRecord(
+  state: RecordState,
+  object: string,
+  record: Record<string, FieldValue>,
+  idIssued: boolean,
+): SObjectRecord {
+  const table = writableTableOf(state, object)
+  return storeNew(state, table, adoptBuilt(table, record, idIssued), !idIssued)
+}
+
+/**
+ * `mayExist`: false for an id `nextId` issued, which no stored record can hold (the table's
+ * counter is at least every stored replica id's, restores included): the lookup in a table of a
+ * million records is skipped.
+ */
+function storeNew(state: RecordState, table: Table, next: SObjectRecord, mayExist: boolean): SObjectRecord {
   const id = next.Id as string
-  if (table.byId.has(id)) {
+  if (mayExist && table.byId.has(id)) {
     throw new TypeError(`[replica-mock] Failed to insert ${table.def.name} record: id "${id}" exists`)
   }
   putRecord(table, next, undefined)

@@ -47,7 +47,8 @@ export function insertRecord(
     // a seeded record created in the past was last modified then too, unless told otherwise
     for (const name of MODIFIED_STAMP_FIELDS) if (!values.has(name)) draft[name] = draft.CreatedDate!
   }
-  if (draft.Id === null || draft.Id === undefined) draft.Id = store.nextId(object.name)
+  const idIssued = draft.Id === null || draft.Id === undefined
+  if (idIssued) draft.Id = store.nextId(object.name)
   for (const field of stored) {
     if (field.autoNumber && draft[field.name] === null) draft[field.name] = autoNumber(ctx, object, field)
   }
@@ -57,7 +58,8 @@ export function insertRecord(
   if (mode === 'seed' && store.get(draft.Id as string, { includeDeleted: true })) {
     throw new FieldValidationError('DUPLICATE_VALUE', `duplicate value found: Id ${draft.Id}`, ['Id'])
   }
-  store.insert(object.name, draft)
+  // the draft holds every stored field in schema order (defaultsOf): stored as it is, not copied
+  store.insertBuilt(object.name, draft, idIssued)
   return { object: object.name, id: draft.Id as string }
 }
 
