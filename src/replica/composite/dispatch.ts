@@ -2,9 +2,10 @@
  * @module
  * How the composite executors call the replica: a subrequest is plain data (method, URL,
  * headers, JSON body) and its answer too (status, passed-on headers, parsed body). The native
- * handlers supply the `Dispatch` that runs it through the replica's own REST routes, so each
- * record goes through the same rules, validation and derived values as a single call and
- * answers with the same status and body. Executors never see a Request.
+ * handlers supply the `Dispatch` that runs it through the replica's own REST routes (or, for a
+ * plain create, the create route's own function), so each record goes through the same rules,
+ * validation and derived values as a single call and answers with the same status and body.
+ * Executors never see a Request.
  */
 import type { TransactionScope } from '../../store/transaction.js'
 import type { SubrequestMethod } from './schemas.js'

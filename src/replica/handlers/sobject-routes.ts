@@ -12,6 +12,7 @@ import { keyPrefixOf, normaliseId } from '../ids.js'
 import { parseApiVersion } from '../metadata/api-version.js'
 import { describeGlobal, describeObject, describeSObject } from '../metadata/describe.js'
 import { basePath, type NativeContext, type NativeEnv } from './native-env.js'
+import { createRecord } from './create-record.js'
 import { describeText, jsonText, jsonCreated, jsonValue, recordText } from './json-response.js'
 import { readJsonBody } from './read-json-body.js'
 import { byMethod, methodNotAllowed, resource } from './method-dispatch.js'
@@ -106,14 +107,9 @@ function describe(c: NativeContext) {
 async function create(c: NativeContext) {
   const body = await readJsonBody(c)
   return whenStoreFree(c, () => {
-    const { object, id } = c.env.app.records.create(c.req.param('object')!, body, c.get('view'))
-    return created(c, object, { id, success: true, errors: [] })
+    const { value, location } = createRecord(c.env.app, c.req.param('object')!, body, c.get('view'))
+    return jsonCreated(c, value, location)
   })
-}
-
-/** 201 with the new record's URL in `Location` (a composite subrequest passes it on). */
-function created(c: NativeContext, object: string, body: { id: string; success: true; errors: [] }) {
-  return jsonCreated(c, body, `${basePath(c)}/sobjects/${object}/${body.id}`)
 }
 
 /** `POST /sobjects/{object}/Id` creates (API 37.0+: `Id` as the external id, with no value). */
