@@ -177,14 +177,21 @@ export interface AppTokenOwner {
 export function findAppToken(ctx: ManagementContext, token: string): AppTokenOwner | undefined {
   const credentials =
     ctx.store.credentials.findBy('token', token)[0] ?? ctx.store.credentials.findBy('previousToken', token)[0]
-  if (credentials) return { ...ownerOf(credentials), kind: 'credentials' }
+  if (credentials) return ownerOf(credentials, 'credentials')
   const session = ctx.store.appSessions.get(token)
-  if (session?.kind === 'access') return { ...ownerOf(session), kind: 'session' }
+  if (session?.kind === 'access') return ownerOf(session, 'session')
   return undefined
 }
 
-function ownerOf(row: { environmentId: string; app: string; actorId: string }) {
-  return { environmentId: row.environmentId, app: row.app, actorId: row.actorId }
+/**
+ * Written as one literal: every native call resolves its token here, and V8 (Node 20) takes a
+ * slow path for a spread followed by more keys (~1 µs a key).
+ */
+function ownerOf(
+  row: { environmentId: string; app: string; actorId: string },
+  kind: AppTokenOwner['kind'],
+): AppTokenOwner {
+  return { environmentId: row.environmentId, app: row.app, actorId: row.actorId, kind }
 }
 
 /** The credentials row whose OAuth client id this is. */
