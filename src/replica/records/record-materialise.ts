@@ -59,6 +59,8 @@ export function adoptBuilt(
         `[replica-mock] Failed to store ${table.def.name} record: "${name}" is not a stored field`,
       )
     }
+    // as materialise stores it: a field left undefined is null
+    if (record[name] === undefined) record[name] = null
     count++
   }
   if (count !== table.fields.length) {
