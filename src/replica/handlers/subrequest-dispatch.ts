@@ -45,7 +45,7 @@ export function createDispatch(c: NativeContext, fetchRoutes: FetchRoutes): Disp
     return request
   }
   const base = `${basePath(c)}/sobjects/`
-  return async (subrequest, scope) => {
+  const dispatch: Dispatch = async (subrequest, scope) => {
     const direct = scope && directCreate(c, base, subrequest)
     if (direct) return direct
     const request = requestFor(subrequest.method, subrequest.url, subrequest.headers)
@@ -53,6 +53,9 @@ export function createDispatch(c: NativeContext, fetchRoutes: FetchRoutes): Disp
     const env = subrequestBindings(c.env, scope, subrequest.body, reply)
     return readSubresponse(await fetchRoutes(request, env), reply)
   }
+  // the create runs in a store transaction of its own (RecordService.create): all or nothing
+  dispatch.atomic = (subrequest) => directCreate(c, base, subrequest)
+  return dispatch
 }
 
 /** An object name that stands in a URL path as it is: nothing to decode, no other route. */

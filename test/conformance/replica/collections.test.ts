@@ -93,6 +93,35 @@ test('allOrNone: one invalid record rolls back every other (counts, auto-numbers
   expect((await app.get(`${V}/sobjects/Case/${next}?fields=CaseNumber`)).body.CaseNumber).toBe('00000002')
 })
 
+test('without allOrNone a record that fails late (after its auto-number) leaves nothing behind, and the others are kept', async ({
+  client,
+  mock,
+}) => {
+  const app = await connectApp(client)
+  const cases = countOf(mock, app, 'Case')
+  const response = await app.post(`${V}/composite/sobjects`, {
+    json: {
+      records: [
+        { attributes: { type: 'Case' }, Subject: 'First' },
+        // the reference is checked after the case number is drawn
+        { attributes: { type: 'Case' }, Subject: 'Dangling', AccountId: '001000000000000AAA' },
+        { attributes: { type: 'Case' }, Subject: 'Second' },
+      ],
+    },
+  })
+  expect(response.status).toBe(200)
+  const [first, dangling, second] = response.body
+  expect(first.success).toBe(true)
+  expect(dangling).toEqual({ success: false, errors: [expect.objectContaining({ fields: ['AccountId'] })] })
+  expect(second.success).toBe(true)
+  expect(countOf(mock, app, 'Case')).toBe(cases + 2)
+  const numbers = await query(app, `SELECT CaseNumber FROM Case WHERE Id IN ('${first.id}', '${second.id}')`)
+  expect(numbers.body.records.map((row: { CaseNumber: string }) => row.CaseNumber).sort()).toEqual([
+    '00000002',
+    '00000003',
+  ])
+})
+
 test('takes 200 records and refuses 201 with 400 EXCEEDED_ID_LIMIT; refuses more than 10 chunks of types', async ({
   client,
   mock,

@@ -22,16 +22,22 @@ export async function runCollection(
     if (!item.subrequest) return withId(item, { success: false, errors: [item.refused!] })
     return resultOf(plan, item, await dispatch(item.subrequest, scope))
   }
+  // a record saved by one atomic write: no savepoint around it, no await
+  const saveAtOnce = (item: CollectionItem, scope: TransactionScope): SaveResult | undefined => {
+    const answer = item.subrequest && dispatch.atomic?.(item.subrequest, scope)
+    return answer && resultOf(plan, item, answer)
+  }
   if (!plan.allOrNone) {
     return transact(async (scope) => {
       const results: SaveResult[] = []
       for (const item of plan.items) {
         results.push(
-          await undoUnless(
-            savepointOf(scope),
-            (within) => save(item, within),
-            (r) => r.success,
-          ),
+          saveAtOnce(item, scope) ??
+            (await undoUnless(
+              savepointOf(scope),
+              (within) => save(item, within),
+              (r) => r.success,
+            )),
         )
       }
       return results
@@ -41,7 +47,7 @@ export async function runCollection(
     transact,
     async (scope) => {
       const out: SaveResult[] = []
-      for (const item of plan.items) out.push(await save(item, scope))
+      for (const item of plan.items) out.push(saveAtOnce(item, scope) ?? (await save(item, scope)))
       return out
     },
     (out) => out.every((result) => result.success),
