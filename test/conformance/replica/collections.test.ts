@@ -112,7 +112,16 @@ test('without allOrNone a record that fails late (after its auto-number) leaves 
   expect(response.status).toBe(200)
   const [first, dangling, second] = response.body
   expect(first.success).toBe(true)
-  expect(dangling).toEqual({ success: false, errors: [expect.objectContaining({ fields: ['AccountId'] })] })
+  expect(dangling).toEqual({
+    success: false,
+    errors: [
+      {
+        statusCode: 'INVALID_CROSS_REFERENCE_KEY',
+        message: 'invalid cross reference id',
+        fields: ['AccountId'],
+      },
+    ],
+  })
   expect(second.success).toBe(true)
   expect(countOf(mock, app, 'Case')).toBe(cases + 2)
   const numbers = await query(app, `SELECT CaseNumber FROM Case WHERE Id IN ('${first.id}', '${second.id}')`)
