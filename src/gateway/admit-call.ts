@@ -42,8 +42,9 @@ export async function admitCall(
   })
   const { environment, app } = target
   const where = { environmentId: environment.id, app: app.name }
-  call.pending = ctx.requestLog.begin(environment.id)
+  call.environmentId = environment.id
   call.app = app.name
+  call.pending = ctx.requestLog.begin(environment.id)
   if (!call.body.complete) {
     throw new GatewayRefusal(
       'request_too_large',

@@ -6,7 +6,7 @@ import type { ReceivedCall } from './received-call.js'
 function received(path: string, tiedTo?: { environmentId: string; app: string }): ReceivedCall {
   return {
     path: parseAppPath(path),
-    pending: tiedTo && { id: 'req_1', environmentId: tiedTo.environmentId, seq: 1 },
+    environmentId: tiedTo?.environmentId,
     app: tiedTo?.app ?? '',
   } as ReceivedCall
 }

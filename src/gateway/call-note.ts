@@ -20,7 +20,8 @@ export interface CallNote {
 export function noteCall(note: CallNote, call: ReceivedCall): void {
   const prefix = call.path?.prefix
   // tied to an environment (admitted, or refused under the token's or an existing prefix's)
-  note.environmentId = call.pending ? call.pending.environmentId : prefix?.environmentId
-  note.app = (call.pending ? call.app : prefix?.appName) || undefined
+  const tied = call.environmentId !== undefined
+  note.environmentId = tied ? call.environmentId : prefix?.environmentId
+  note.app = (tied ? call.app : prefix?.appName) || undefined
   note.tokenInPath = call.path?.urlToken !== undefined
 }

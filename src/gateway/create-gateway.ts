@@ -96,9 +96,10 @@ function refusal(ctx: ManagementContext, call: ReceivedCall, error: unknown): Ca
     console.error('[replica-mock] Failed to handle "%s %s"', call.request.method, call.url.pathname, error)
     refusal = new GatewayRefusal('internal_error', 'Failed to handle the call: unexpected error')
   }
-  if (!call.pending && refusal.target) {
-    call.pending = ctx.requestLog.begin(refusal.target.environmentId)
+  if (call.environmentId === undefined && refusal.target) {
+    call.environmentId = refusal.target.environmentId
     call.app = refusal.target.app
+    call.pending = ctx.requestLog.begin(refusal.target.environmentId)
   }
   const nativePath = call.path?.nativePath
   if (

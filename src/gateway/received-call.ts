@@ -23,9 +23,14 @@ export interface ReceivedCall {
   receivedAtMs: number
   /** The request headers as sent (Node's `rawHeaders`), when the transport handed them over. */
   rawHeaders: readonly string[] | undefined
-  /** Its place among the recorded calls, once it is tied to an environment. */
+  /**
+   * The environment it was tied to (admitted, or refused under the token's or a prefix's), for
+   * the request log whether or not calls are recorded.
+   */
+  environmentId: string | undefined
+  /** Its place among the recorded calls, once it is tied to an environment (none when nothing is recorded). */
   pending: PendingCall | undefined
-  /** The app it is recorded under. */
+  /** The app it is tied to, and recorded under. */
   app: string
   /** Latency a `gateway.latency` fault added (a manual clock does not see it pass). */
   injectedMs: number
@@ -54,6 +59,7 @@ export async function receiveCall(
     bodyCap,
     receivedAtMs,
     rawHeaders,
+    environmentId: undefined,
     pending: undefined,
     app: '',
     injectedMs: 0,

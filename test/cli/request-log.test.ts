@@ -91,6 +91,35 @@ it('logs one JSON object per line with --log-format json', async () => {
   expect(await run.exited).toBe(0)
 })
 
+it('logs environment and app for native calls also when no call is recorded (--max-recorded-calls 0)', async () => {
+  const run = start(['serve', '--port', '0', '--max-recorded-calls', '0'])
+  const url = await listeningUrl(run)
+  const { environmentId, token } = await createAppCredentials(url)
+  await fetch(`${url}/services/data`, { headers: { authorization: `Bearer ${token}` } })
+  // admitted, then refused by the gateway: a body over the 4 MiB cap
+  await fetch(`${url}/services/data/v60.0/sobjects/Account`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: 'x'.repeat(4 * 1024 * 1024 + 1),
+  })
+  await fetch(`${url}/v1/nothing-here`, { headers: MEMBER })
+  const out = await waitForOutput(run, (text) => text.includes('GET /v1/nothing-here'))
+
+  const lines = out.split('\n')
+  expect(lines.find((line) => line.startsWith('GET /services/data 200 '))).toMatch(
+    new RegExp(`^GET /services/data 200 \\d+\\.\\d{3}ms env=${environmentId} app=crm$`),
+  )
+  expect(lines).toContainEqual(
+    expect.stringMatching(
+      new RegExp(
+        `^POST /services/data/v60.0/sobjects/Account 413 \\d+\\.\\d{3}ms env=${environmentId} app=crm$`,
+      ),
+    ),
+  )
+  run.child.kill('SIGTERM')
+  expect(await run.exited).toBe(0)
+})
+
 it('exits 2 on an unknown --log-format', async () => {
   const run = start(['serve', '--log-format', 'xml'])
   expect(await run.exited).toBe(2)
