@@ -30,6 +30,12 @@ describe('KnownSecrets.find', () => {
     expect(replaceRanges(text, known().find(text), '*')).toBe('x*y')
   })
 
+  it("finds a presented token whose '!' a form wrote as %21, as it was written", () => {
+    const presented = '00DRm0000000001!AQ4AQHf2k3j4'
+    const text = `grant=x&token=${presented.replace('!', '%21')}&next=1`
+    expect(replaceRanges(text, new KnownSecrets().find(text, [presented]), '*')).toBe('grant=x&token=*&next=1')
+  })
+
   it('finds an encoded token at the end of a body of several MiB full of escapes', () => {
     const filler = '"Name":"%zz \\u00e9",'.repeat(200_000)
     const text = `{${filler}"t":"${encode(TOKEN, 'percent')}"}`

@@ -53,8 +53,8 @@ const HAS_SECRET_PARAM = new RegExp(`[?&](?:${SECRET_PARAMS.join('|')})=`)
 /**
  * Every secret the call carries, for the recording to blank wherever it appears: the tokens it
  * presented (Authorization, `/t/{token}`, `?oauth_token=`), secrets in its query string, and the
- * authorization code a login redirect hands out; each also in the form URL-encoded forms write
- * (`!` as `%21`, which `encodeURIComponent` leaves as it is).
+ * authorization code a login redirect hands out. An encoded occurrence (a form writes `!` as
+ * `%21`) is found through the decoded text (`KnownSecrets.find`), so one spelling is enough.
  */
 export function secretsOf(call: ReceivedCall, outcome: CallOutcome): string[] {
   const out: string[] = []
@@ -69,11 +69,9 @@ export function secretsOf(call: ReceivedCall, outcome: CallOutcome): string[] {
   return out
 }
 
-/** Adds `secret` (and its form-encoded spelling) unless it is there already. */
+/** Adds `secret` unless it is there already. */
 function addSecret(out: string[], secret: string | undefined): void {
-  if (!secret || out.includes(secret)) return
-  out.push(secret)
-  if (secret.includes('!')) out.push(secret.replaceAll('!', '%21'))
+  if (secret && !out.includes(secret)) out.push(secret)
 }
 
 function addParams(out: string[], params: URLSearchParams): void {
