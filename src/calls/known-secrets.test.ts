@@ -33,7 +33,9 @@ describe('KnownSecrets.find', () => {
   it("finds a presented token whose '!' a form wrote as %21, as it was written", () => {
     const presented = '00DRm0000000001!AQ4AQHf2k3j4'
     const text = `grant=x&token=${presented.replace('!', '%21')}&next=1`
-    expect(replaceRanges(text, new KnownSecrets().find(text, [presented]), '*')).toBe('grant=x&token=*&next=1')
+    expect(replaceRanges(text, new KnownSecrets().find(text, [presented]), '*')).toBe(
+      'grant=x&token=*&next=1',
+    )
   })
 
   it('finds an encoded token at the end of a body of several MiB full of escapes', () => {
