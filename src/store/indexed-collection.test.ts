@@ -2,6 +2,7 @@ import { expect, it } from 'vitest'
 import { z } from 'zod'
 import { StoreError } from './errors.js'
 import { IndexedCollection } from './indexed-collection.js'
+import { SHARD_CREATES } from './sharded-collection.js'
 import { TransactionLog } from './transaction.js'
 
 const Item = z.strictObject({ id: z.string(), createdAt: z.string(), status: z.enum(['a', 'b']) })
@@ -106,4 +107,28 @@ it('serialises to plain JSON and restores the same records in the same order', a
   await copy.restore(json)
   expect(copy.serialise()).toEqual(items.serialise())
   expect(copy.findBy('status', 'b').map((found) => found.id)).toEqual(['a2'])
+})
+
+it('updates, removes and rolls back records created in earlier shards of @msw/data', async () => {
+  const { items, log } = setup()
+  const count = 2 * SHARD_CREATES + 5
+  for (let n = 0; n < count; n++)
+    await items.insert(item(`i${n}`, `2026-01-01T00:00:${String(n).padStart(4, '0')}`))
+  await items.update('i0', { status: 'b' })
+  await items.remove(`i${SHARD_CREATES}`)
+  await expect(
+    log.runAsync(async () => {
+      await items.update('i1', { status: 'b' })
+      await items.remove('i2')
+      throw new Error('boom')
+    }),
+  ).rejects.toThrow('boom')
+  expect(items.size).toBe(count - 1)
+  expect(items.findBy('status', 'b').map((found) => found.id)).toEqual(['i0'])
+  expect(items.get('i1')?.status).toBe('a')
+  expect(items.get('i2')).toBeDefined()
+  expect(items.get(`i${SHARD_CREATES}`)).toBeUndefined()
+  expect(items.all().map((found) => found.id)).toEqual(
+    Array.from({ length: count }, (_, n) => `i${n}`).filter((id) => id !== `i${SHARD_CREATES}`),
+  )
 })

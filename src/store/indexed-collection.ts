@@ -1,15 +1,17 @@
 /**
  * @module
- * A `@msw/data` collection with the indexes it lacks. @msw/data keeps records in an array and
+ * `@msw/data` collections with the indexes they lack. @msw/data keeps records in an array and
  * scans on every lookup (see DESIGN.md "Why"), so beside it this keeps an id `Map`, optional
- * secondary indexes and the records in (orderKey, insertion) order for keyset pagination.
+ * secondary indexes and the records in (orderKey, insertion) order for keyset pagination; the
+ * records live in several @msw/data collections so that a delete scans one of them
+ * (`sharded-collection.ts`).
  * Every write validates with the zod schema first (@msw/data only logs schema issues), and
  * records its undo step in the store's transaction log (`transaction.ts`) so transactions can roll
  * back; @msw/data writes are async, so those steps are too (roll back with `rollbackAsync`).
  */
-import { Collection } from '@msw/data'
-import { z } from 'zod'
+import type { z } from 'zod'
 import { StoreError } from './errors.js'
+import { ShardedCollection } from './sharded-collection.js'
 import { TransactionLog } from './transaction.js'
 
 type Keyed = { id: string }
@@ -45,7 +47,7 @@ interface Entry<T> {
 
 export class IndexedCollection<T extends Keyed> {
   readonly name: string
-  #collection: Collection<z.ZodType<T>>
+  #collection = new ShardedCollection<T>()
   #schema: z.ZodType<T>
   #log: TransactionLog
   #byId = new Map<string, Entry<T>>()
@@ -60,9 +62,6 @@ export class IndexedCollection<T extends Keyed> {
     this.name = options.name
     this.#schema = options.schema
     this.#log = options.log ?? new TransactionLog()
-    // every write is validated by `schema` first (#validate); @msw/data stores what passed
-    // instead of validating it a second time
-    this.#collection = new Collection({ schema: z.custom<T>() })
     this.#orderKey = options.orderKey ?? (() => '')
     for (const field of options.indexes ?? []) this.#indexes.set(field, new Map())
   }
@@ -123,7 +122,7 @@ export class IndexedCollection<T extends Keyed> {
       throw new StoreError(`Failed to insert into "${this.name}": id "${values.id}" exists`)
     }
     const parsed = this.#validate(values, 'insert')
-    const record = (await this.#collection.create(parsed as never)) as T
+    const record = await this.#collection.create(parsed)
     this.#add(record, ++this.#seq)
     this.#log.onRollback(() => this.#drop(record.id))
     this.#report(record.id, record)
@@ -150,7 +149,7 @@ export class IndexedCollection<T extends Keyed> {
     if (!entry) return undefined
     this.#drop(id)
     this.#log.onRollback(async () => {
-      const record = (await this.#collection.create(entry.record as never)) as T
+      const record = await this.#collection.create(entry.record)
       this.#add(record, entry.seq)
     })
     this.#report(id, undefined)
@@ -167,7 +166,7 @@ export class IndexedCollection<T extends Keyed> {
     this.clear()
     for (const values of records) {
       const parsed = this.#validate(values, 'restore')
-      const record = (await this.#collection.create(parsed as never)) as T
+      const record = await this.#collection.create(parsed)
       this.#add(record, ++this.#seq)
     }
   }
@@ -198,12 +197,12 @@ export class IndexedCollection<T extends Keyed> {
   /**
    * Stores `next` in place of the stored `previous`. Not @msw/data's `update`: it finds the record
    * by scanning with a query and produces the next one through an immer-style draft, which made
-   * every update O(collection) and its slowest step; a create and a delete are one cheap scan.
+   * every update O(collection) and its slowest step; a create and a delete scan one shard at most.
    * Created first, so a create that fails leaves `previous` stored.
    */
   async #swap(previous: T, next: T): Promise<T> {
-    const created = (await this.#collection.create(next as never)) as T
-    this.#collection.delete(previous as never)
+    const created = await this.#collection.create(next)
+    this.#collection.delete(previous)
     return created
   }
 
@@ -220,7 +219,7 @@ export class IndexedCollection<T extends Keyed> {
     const entry = this.#byId.get(id)
     if (!entry) return
     this.#version++
-    this.#collection.delete(entry.record as never)
+    this.#collection.delete(entry.record)
     this.#byId.delete(id)
     this.#order.splice(this.#lowerBound(entry), 1)
     this.#indexRemove(entry.record)
