@@ -1,20 +1,17 @@
 /**
  * @module
- * `x-request-id` (and CORS headers for browser callers) on every response. Management and control
- * responses are built by Hono's context, so the headers are prepared before the route runs and go
- * into the response as it is made. Setting them on `c.res` afterwards made Hono and the node
- * adapter rebuild every response (measured: the largest cost of a `/v1` GET after the route). The
- * gateway passes the app's own Response on, so there the headers are set afterwards: on a new
- * response with plain headers when the standalone adapter made it (`withHeaders`), else on its
- * `Headers`.
+ * `x-request-id` (and CORS headers for browser callers) on every response, set once the route has
+ * answered: on a new response with plain headers when the standalone adapter made the route's
+ * response with plain headers (`withHeaders`), else on its `Headers`.
+ * @note Not prepared with `c.header()` before the route: Hono then builds every response with a
+ * Fetch `Headers`, which the adapter writes through its slow path (a `/v1` GET: ~10 µs more
+ * server CPU, measured; docs/decisions.md). A route's `c.json(body, status)` keeps plain headers.
  */
 import { createMiddleware } from 'hono/factory'
 import { withHeaders } from '../../gateway/node-server-response-cache.js'
 import { makeId } from '../../store/ids.js'
 import { type CorsPolicy, corsHeadersFor } from './cors.js'
 import type { ReplicaEnv } from './replica-env.js'
-
-const builtByContext = (path: string) => path.startsWith('/v1') || path.startsWith('/__replica')
 
 /**
  * @param ready settles once the store holds its data (a new promise after each reset)
@@ -31,15 +28,12 @@ export function responseHeaders(ready: () => Promise<void>, cors: CorsPolicy) {
       ['x-request-id', requestId],
       ...(origin && cors(c.req.path, origin) ? corsHeadersFor(origin) : []),
     ]
-    const prepared = builtByContext(c.req.path)
-    if (prepared) for (const [name, value] of headers) c.header(name, value)
     const pending = ready()
     if (!settled.has(pending)) {
       await pending
       settled.add(pending)
     }
     await next()
-    if (prepared) return
     const rebuilt = withHeaders(c.res, headers)
     if (rebuilt) {
       // unset first: setting a response over another merges the two through full Fetch objects
