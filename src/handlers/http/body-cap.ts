@@ -3,10 +3,14 @@
  * The byte cap of a management or control request body: larger is `413 body_too_large` (with
  * `Connection: close`, see to-error-response.ts), decided from `Content-Length` before a byte is
  * read, or as soon as a streamed body passes the cap.
+ * @note Not Hono's `bodyLimit`: for a body without `Content-Length` (every in-process request:
+ * a Fetch `Request` made from a string carries none) it reads the body and builds a new `Request`
+ * around the bytes, ~180 µs of an in-process POST (measured; docs/decisions.md). Here the text
+ * read goes into Hono's body cache, where the routes' `c.req.text()` finds it.
  */
-import type { MiddlewareHandler } from 'hono'
+import type { Context, MiddlewareHandler } from 'hono'
 import type { UsageTally } from '../../calls/usage-tally.js'
-import { bodyLimit } from 'hono/body-limit'
+import { readCapped } from '../../gateway/read-capped.js'
 import { ManagementError } from '../../management/errors.js'
 import type { ReplicaEnv } from './replica-env.js'
 import { managementErrorResponse } from './to-error-response.js'
@@ -14,18 +18,27 @@ import { managementErrorResponse } from './to-error-response.js'
 /** Methods whose body is capped (reading a GET's body for the cap would cost every GET). */
 export const BODY_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE']
 
+// as `Response.text()` decodes: UTF-8, a leading BOM dropped, bad bytes replaced
+const utf8 = new TextDecoder()
+
 /** @param usage the fidelity tally, which counts the refusal's error code */
 export function bodyCap(maxBytes: number, usage?: UsageTally): MiddlewareHandler<ReplicaEnv> {
-  return bodyLimit({
-    maxSize: maxBytes,
-    onError: (c) =>
-      managementErrorResponse(
-        c,
-        new ManagementError(
-          'body_too_large',
-          `Failed to read the request body: it is larger than ${maxBytes} bytes`,
-        ),
-        usage,
-      ),
-  })
+  const tooLarge = `Failed to read the request body: it is larger than ${maxBytes} bytes`
+  const refuse = (c: Context<ReplicaEnv>) =>
+    managementErrorResponse(c, new ManagementError('body_too_large', tooLarge), usage)
+  return async (c, next) => {
+    const { raw } = c.req
+    if (!raw.body) return next()
+    const declared = raw.headers.get('content-length')
+    if (declared !== null && !raw.headers.has('transfer-encoding')) {
+      return Number.parseInt(declared, 10) > maxBytes ? refuse(c) : next()
+    }
+    const body = await readCapped(raw.body, maxBytes)
+    if (!body.complete) return refuse(c)
+    // Hono keeps each reading of the body in `bodyCache` as a promise (its type names the value);
+    // `text()`, `json()` and the other readers answer from it
+    const cache = c.req.bodyCache as { text?: Promise<string> }
+    cache.text = Promise.resolve(utf8.decode(body.bytes))
+    return next()
+  }
 }

@@ -22,6 +22,33 @@ test('reads a body of exactly the cap', async ({ client }) => {
   expect(response.status).not.toBe(413)
 })
 
+test('caps a body streamed without Content-Length, and reads one within the cap', async ({ client }) => {
+  const send = (text: string) => {
+    const bytes = new TextEncoder().encode(text)
+    const half = bytes.length >> 1
+    // two chunks, no declared length (chunked over HTTP)
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(bytes.subarray(0, half))
+        controller.enqueue(bytes.subarray(half))
+        controller.close()
+      },
+    })
+    return fetch(`${client.baseUrl}/v1/environments`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer test-api-key', 'content-type': 'application/json' },
+      body,
+      duplex: 'half',
+    } as RequestInit)
+  }
+  const over = await send(JSON.stringify({ apps: ['crm'], name: 'x'.repeat(1000) }))
+  expect(over.status).toBe(413)
+  expect(ErrorBody.parse(await over.json()).error.code).toBe('body_too_large')
+  const within = await send(JSON.stringify({ apps: ['crm'], name: 'streamed' }))
+  expect(within.status).toBe(202)
+  expect((await within.json()).name).toBe('streamed')
+})
+
 test('answers a CORS preflight for browser callers', async ({ client }) => {
   const response = await client.request('OPTIONS', '/v1/me', {
     token: null,
