@@ -26,6 +26,14 @@ it('stores what it is given and deletes each record from the shard it was create
   expect(rows.size).toBe(0)
 })
 
+it('lets go of a shard once it is emptied and takes no more creates', async () => {
+  const rows = new ShardedCollection<Row>()
+  // one record created and deleted at a time: every shard is empty when it fills
+  for (let n = 0; n < 3 * SHARD_CREATES; n++) rows.delete(await rows.create({ id: `r${n}`, n }))
+  expect(rows.size).toBe(0)
+  expect(rows.shardCount).toBeLessThanOrEqual(1)
+})
+
 it('takes creates after its shards were emptied, and clear empties every shard', async () => {
   const { rows, stored } = await filled(SHARD_CREATES + 1)
   for (const row of stored) rows.delete(row)

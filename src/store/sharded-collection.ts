@@ -33,6 +33,8 @@ export class ShardedCollection<T extends object> {
   async create(values: T): Promise<T> {
     let shard = this.#current
     if (!shard || this.#createdInCurrent >= SHARD_CREATES) {
+      // a full shard emptied while it took creates is let go as it stops taking them
+      if (shard?.live === 0) this.#shards.delete(shard)
       // every write was validated with the resource's zod schema first (IndexedCollection)
       shard = { collection: new Collection({ schema: z.custom<T>() }), live: 0 }
       this.#shards.add(shard)
@@ -69,5 +71,10 @@ export class ShardedCollection<T extends object> {
     let size = 0
     for (const shard of this.#shards) size += shard.collection.count()
     return size
+  }
+
+  /** Shards held (for tests: emptied ones are let go). */
+  get shardCount(): number {
+    return this.#shards.size
   }
 }

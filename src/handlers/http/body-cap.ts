@@ -5,8 +5,9 @@
  * read, or as soon as a streamed body passes the cap.
  * @note Not Hono's `bodyLimit`: for a body without `Content-Length` (every in-process request:
  * a Fetch `Request` made from a string carries none) it reads the body and builds a new `Request`
- * around the bytes, ~180 µs of an in-process POST (measured; docs/decisions.md). Here the text
- * read goes into Hono's body cache, where the routes' `c.req.text()` finds it.
+ * around the bytes, ~180 µs of an in-process POST (measured; docs/decisions.md). Here the body is
+ * read once, with the gateway's `readCapped`, and its text goes into Hono's body cache, where the
+ * routes' `c.req.text()` finds it.
  */
 import type { Context, MiddlewareHandler } from 'hono'
 import type { UsageTally } from '../../calls/usage-tally.js'
@@ -29,11 +30,9 @@ export function bodyCap(maxBytes: number, usage?: UsageTally): MiddlewareHandler
   return async (c, next) => {
     const { raw } = c.req
     if (!raw.body) return next()
-    const declared = raw.headers.get('content-length')
-    if (declared !== null && !raw.headers.has('transfer-encoding')) {
-      return Number.parseInt(declared, 10) > maxBytes ? refuse(c) : next()
-    }
-    const body = await readCapped(raw.body, maxBytes)
+    // a declared length over the cap is refused unread; any body is read only up to the cap, so
+    // a length that is missing, wrong or not a number lets no more through
+    const body = await readCapped(raw.body, maxBytes, raw.headers.get('content-length'))
     if (!body.complete) return refuse(c)
     // Hono keeps each reading of the body in `bodyCache` as a promise (its type names the value);
     // `text()`, `json()` and the other readers answer from it
