@@ -10,7 +10,8 @@ import type { SoqlDataSource, SoqlRecord } from './data-source.js'
 import { compileSoql } from './compile/compile-query.js'
 import type { AggregateSpec, CompiledQuery, GroupRow, IndexHint } from './compile/compiled-query.js'
 import { QueryBudget, type QueryBudgetOptions, UNBOUNDED } from './query-budget.js'
-import { type Exec, page, renderRecord, type SoqlResult, type SoqlRow, sortRows } from './render-rows.js'
+import { type Exec, page, renderRecord, type SoqlResult, type SoqlRow } from './render-rows.js'
+import { sortRows } from './sort-rows.js'
 import { compareKeys, isNull, normalize, sortKey, type ValueKind } from './values.js'
 
 export type { SoqlResult, SoqlRow } from './render-rows.js'
@@ -164,7 +165,7 @@ function selectRecords(compiled: CompiledQuery, exec: Exec): SoqlRecord[] {
   const limit = compiled.limit ?? Number.POSITIVE_INFINITY
   const unordered = compiled.orderBy.length === 0
   const matched = matchRecords(compiled, exec, unordered ? offset + limit : undefined)
-  return page(unordered ? matched : sortRows(matched, compiled.orderBy, exec), offset, limit)
+  return page(unordered ? matched : sortRows(matched, compiled.orderBy, exec, offset + limit), offset, limit)
 }
 
 /** Rows of a flattened column (`Account.Name`) of a rendered row; null along a null relationship. */
@@ -255,8 +256,10 @@ function runAggregate(compiled: CompiledQuery, exec: Exec): SoqlRow[] {
     values: plan.aggregates.map((spec) => aggregate(spec, bucket.records, exec)),
   }))
   if (plan.having) groups = groups.filter((group) => plan.having!.test(group, exec))
-  if (plan.orderBy.length > 0) groups = sortRows(groups, plan.orderBy, exec)
-  groups = page(groups, compiled.offset ?? 0, compiled.limit ?? Number.POSITIVE_INFINITY)
+  const offset = compiled.offset ?? 0
+  const limit = compiled.limit ?? Number.POSITIVE_INFINITY
+  if (plan.orderBy.length > 0) groups = sortRows(groups, plan.orderBy, exec, offset + limit)
+  groups = page(groups, offset, limit)
   return groups.map((group) => {
     const row: SoqlRow = { attributes: { type: 'AggregateResult' } }
     for (const column of plan.output)
