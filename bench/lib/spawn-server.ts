@@ -1,18 +1,20 @@
 /**
  * @module
  * Starts a server in its own Node process, pinned to its own core when possible:
- * - `spawnCli(args)`: `replica-mock serve --port 0 ...args` from source, as users run it, with its
- *   stdout piped to this process, which reads it while it runs the load generator (as Playwright's
- *   `webServer` or a test runner's child-process helper would) — or stops reading it altogether;
+ * - `spawnCli(args)`: `replica-mock serve --port 0 ...args` built as the package ships it
+ *   (`built-entries.ts`), as users run it, with its stdout piped to this process, which reads it
+ *   while it runs the load generator (as Playwright's `webServer` or a test runner's child-process
+ *   helper would) — or stops reading it altogether;
  * - `spawnJsonServer(file)`: json-server 0.17 on a JSON file, also as users run it (default flags,
  *   its request log on the same kind of pipe);
- * - `spawnServer(name)`: a file in bench/servers (baselines), which prints `{"port":N}`.
+ * - `spawnServer(name)`: a file in bench/servers (baselines), built the same way, which prints
+ *   `{"port":N}`.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { createRequire } from 'node:module'
 import { createServer } from 'node:net'
 import { createInterface } from 'node:readline'
-import { fileURLToPath } from 'node:url'
+import { builtCli, builtServer } from './built-entries.js'
 import { serverCore } from './cpu.js'
 
 export interface ServerProcess {
@@ -43,8 +45,6 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   })
 }
 
-const CLI = fileURLToPath(new URL('../../src/server/cli.ts', import.meta.url))
-
 /**
  * `replica-mock serve --port 0 ...args`, default flags otherwise (so the request log is on unless
  * `args` holds `--quiet`).
@@ -53,16 +53,16 @@ const CLI = fileURLToPath(new URL('../../src/server/cli.ts', import.meta.url))
  * const quiet = await spawnCli(['--quiet'])
  * const stalled = await spawnCli([], { reader: 'stalled' })
  */
-export function spawnCli(
+export async function spawnCli(
   args: string[],
   options: {
     reader?: StdoutReader
     env?: Record<string, string>
-    /** Another checkout's `src/server/cli.ts`, to compare before and after in one run. */
-    cli?: string
+    /** Another checkout's root, to compare before and after in one run. */
+    checkout?: string
   } = {},
 ): Promise<ServerProcess> {
-  const cli = options.cli ?? CLI
+  const cli = await builtCli(options.checkout)
   return spawnNode(`replica-mock serve ${args.join(' ')}`.trim(), [cli, 'serve', '--port', '0', ...args], {
     env: options.env,
     reader: options.reader ?? 'busy',
@@ -112,9 +112,8 @@ function freePort(): Promise<number> {
  * const server = await spawnServer('bare-json', { BENCH_BODY: body })
  * try { ... } finally { await server.close() }
  */
-export function spawnServer(name: string, env: Record<string, string> = {}): Promise<ServerProcess> {
-  const file = fileURLToPath(new URL(`../servers/${name}.ts`, import.meta.url))
-  return spawnNode(name, [file], { env, reader: 'busy', readUrl: announcedUrl })
+export async function spawnServer(name: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+  return spawnNode(name, [await builtServer(name)], { env, reader: 'busy', readUrl: announcedUrl })
 }
 
 interface SpawnOptions {
@@ -124,9 +123,9 @@ interface SpawnOptions {
   readUrl: (line: string) => string | undefined
 }
 
-/** Runs `node --import tsx ...args` and resolves once a stdout line announces the server's URL. */
+/** Runs `node ...args` and resolves once a stdout line announces the server's URL. */
 async function spawnNode(name: string, args: string[], options: SpawnOptions): Promise<ServerProcess> {
-  const node = [process.execPath, '--import', 'tsx', ...args]
+  const node = [process.execPath, ...args]
   const core = serverCore()
   const [command, ...rest] = core === undefined ? node : ['taskset', '-c', String(core), ...node]
   const child = spawn(command!, rest, {
