@@ -56,7 +56,7 @@ describe('sortRows', () => {
     )
   })
 
-  // below a quarter of the rows the first ones are picked through a heap, above it all are sorted
+  // below a quarter of the rows the first ones are picked (quickselect), above it all are sorted
   it.each(orders)('gives the first rows of that order for any LIMIT (ORDER BY %s)', (_, specs) => {
     const expected = reference(rows, specs).map((row) => row.n)
     for (const take of [0, 1, 2, 3, 17, 100, 249, 250, 251, 999, 1000, 5000]) {
