@@ -244,6 +244,7 @@ function runAggregate(compiled: CompiledQuery, exec: Exec): SoqlRow[] {
   if (plan.groupBy.length === 0) buckets.set('', { keys: [], records: matched })
   else {
     for (const record of matched) {
+      exec.budget.pulse()
       const keys = plan.groupBy.map((path) => path.get(record, exec))
       const id = groupId(keys, plan.groupBy)
       const bucket = buckets.get(id)
@@ -282,6 +283,7 @@ function aggregate(spec: AggregateSpec, records: SoqlRecord[], exec: Exec): unkn
   if (!path) return records.length
   const values: unknown[] = []
   for (const record of records) {
+    exec.budget.pulse()
     const value = path.get(record, exec)
     if (!isNull(value)) values.push(value)
   }

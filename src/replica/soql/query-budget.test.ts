@@ -40,3 +40,12 @@ it('has no time bound with timeoutMs 0', () => {
   budget.spend(100_000)
   expect(() => budget.check()).not.toThrow()
 })
+
+it('looks at the clock on every 1,024th pulse (rows counted already, walked again)', () => {
+  const time = clock()
+  const budget = new QueryBudget({ maxRows: 1e9, timeoutMs: 100 }, time.now)
+  budget.spend(1000)
+  time.advance(101)
+  for (let i = 0; i < 1023; i++) budget.pulse()
+  expect(() => budget.pulse()).toThrow(expect.objectContaining(timeout))
+})

@@ -69,19 +69,17 @@ describe('sortRows', () => {
     let keysRead = 0
     let looksReadingKeys = 0
     let looksSorting = 0
-    const budget = {
-      spend() {},
-      check() {
-        if (keysRead < rows.length) looksReadingKeys++
-        else looksSorting++
-      },
-    } as unknown as QueryBudget
+    const now = () => {
+      if (keysRead < rows.length) looksReadingKeys++
+      else looksSorting++
+      return 0
+    }
+    const budget = new QueryBudget({ maxRows: Number.POSITIVE_INFINITY, timeoutMs: 100 }, now)
     const key = (row: Row) => {
       keysRead++
       return row.b
     }
-    const counted: SortSpec<Row> = { key, desc: false, nullsFirst: false }
-    sortRows(rows, [counted], context(budget))
+    sortRows(rows, [{ key, desc: false, nullsFirst: false }], context(budget))
     expect(looksReadingKeys).toBeGreaterThan(10)
     // one look once the keys are read and one at the end; the rest came between comparisons
     expect(looksSorting).toBeGreaterThan(10)

@@ -16,9 +16,6 @@ import { compareKeys } from './values.js'
 /** Comparisons between two looks at the query's clock. */
 const CHECK_EVERY = 4096
 
-/** Keys computed between two looks at the query's clock, less one (a mask). */
-const KEYS_BETWEEN_LOOKS = 1023
-
 /** Below this share of the rows, picking the first `take` costs less than sorting them all. */
 const PICK_BELOW = 1 / 4
 
@@ -31,9 +28,9 @@ export function sortRows<T>(rows: T[], specs: SortSpec<T>[], exec: ExecContext, 
   budget.spend(rows.length)
   const count = Math.max(0, Math.min(take, rows.length))
   const keys = specs.map((spec) => {
-    const column = rows.map((row, i) => {
+    const column = rows.map((row) => {
       // a key may lowercase a long text: 100k of them take tens of ms
-      if ((i & KEYS_BETWEEN_LOOKS) === KEYS_BETWEEN_LOOKS) budget.check()
+      budget.pulse()
       return spec.key(row, exec)
     })
     budget.check()
