@@ -80,6 +80,7 @@ function allRows(length: number): Uint32Array {
  * whatever the rows' order; a heap of the best so far took n log take on rows in reverse order).
  */
 function moveFirstToFront(order: Uint32Array, take: number, compare: (a: number, b: number) => number): void {
+  if (take === 0) return
   let low = 0
   let high = order.length - 1
   let seed = 0x9e3779b9
