@@ -52,20 +52,27 @@ export async function readRequestBody(request: Request, maxBytes: number): Promi
   const declared = request.headers.get('content-length')
   const length = declared === null ? Number.NaN : Number(declared)
   if (Number.isSafeInteger(length) && length >= 0 && length <= maxBytes) {
-    // the declared length bounds the read (the node adapter reads such a body without a stream)
+    // read whole (the node adapter reads such a body without a stream): over HTTP the declared
+    // length bounds it, but an in-process Request may declare less than its body holds
     const data = new Uint8Array(await request.arrayBuffer())
-    return { contentType, data, complete: true, size: data.byteLength, unread: false }
+    if (data.byteLength <= maxBytes) {
+      return { contentType, data, complete: true, size: data.byteLength, unread: false }
+    }
+    return { contentType, ...tooLarge(data.subarray(0, maxBytes), data.byteLength, maxBytes) }
   }
   const body = await readCapped(request.body, maxBytes, declared)
+  if (!body.complete) return { contentType, ...tooLarge(body.bytes, body.size, maxBytes) }
+  return { contentType, data: body.bytes, complete: true, size: body.size, unread: false }
+}
+
+/** A body over the cap: what was read of it (kept as a preview), not passed on. */
+function tooLarge(data: Uint8Array<ArrayBuffer>, size: number | null, maxBytes: number) {
   return {
-    contentType,
-    data: body.bytes,
-    complete: body.complete,
-    size: body.size,
+    data,
+    complete: false,
+    size,
     unread: false,
-    ...(body.complete
-      ? {}
-      : { reason: `Larger than the ${maxBytes}-byte limit: the gateway did not read it` }),
+    reason: `Larger than the ${maxBytes}-byte limit: the gateway did not pass it on`,
   }
 }
 

@@ -39,3 +39,19 @@ it('refuses a declared length over the cap before reading the body', async () =>
   const response = await post('{}', { 'content-length': '5000' })
   expect(response.status).toBe(413)
 })
+
+it('answers 400 invalid_request when the body cannot be read, not a 500', async () => {
+  const broken = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(new TextEncoder().encode('{"a":'))
+      controller.error(new Error('connection reset'))
+    },
+  })
+  const response = await app.request('/echo', { method: 'POST', body: broken, duplex: 'half' } as RequestInit)
+  expect(response.status).toBe(400)
+  const { error } = await response.json()
+  expect(error).toMatchObject({
+    code: 'invalid_request',
+    message: 'Failed to read the request body: connection reset',
+  })
+})

@@ -11,8 +11,8 @@
  */
 import type { Context, MiddlewareHandler } from 'hono'
 import type { UsageTally } from '../../calls/usage-tally.js'
-import { readCapped } from '../../gateway/read-capped.js'
-import { ManagementError } from '../../management/errors.js'
+import { type CappedBody, readCapped } from '../../gateway/read-capped.js'
+import { invalidRequest, ManagementError } from '../../management/errors.js'
 import type { ReplicaEnv } from './replica-env.js'
 import { managementErrorResponse } from './to-error-response.js'
 
@@ -32,7 +32,14 @@ export function bodyCap(maxBytes: number, usage?: UsageTally): MiddlewareHandler
     if (!raw.body) return next()
     // a declared length over the cap is refused unread; any body is read only up to the cap, so
     // a length that is missing, wrong or not a number lets no more through
-    const body = await readCapped(raw.body, maxBytes, raw.headers.get('content-length'))
+    let body: CappedBody
+    try {
+      body = await readCapped(raw.body, maxBytes, raw.headers.get('content-length'))
+    } catch (error) {
+      // the body's stream failed (a dropped connection, an in-process stream that errors)
+      const unread = invalidRequest(`Failed to read the request body: ${(error as Error).message}`)
+      return managementErrorResponse(c, unread, usage)
+    }
     if (!body.complete) return refuse(c)
     // Hono keeps each reading of the body in `bodyCache` as a promise (its type names the value);
     // `text()`, `json()` and the other readers answer from it
