@@ -32,6 +32,7 @@ it('finds records by id and by an indexed field', async () => {
   await items.insert(item('y', '2026-01-02', 'b'))
   expect(items.get('y')?.status).toBe('b')
   expect(items.findBy('status', 'a').map((found) => found.id)).toEqual(['x'])
+  expect([items.countBy('status', 'a'), items.countBy('status', 'b')]).toEqual([1, 1])
 })
 
 it('iterates newest first by order key, then by insertion', async () => {
@@ -49,8 +50,10 @@ it('keeps indexes in step with updates and removals', async () => {
   await items.update('x', { status: 'b' })
   expect(items.findBy('status', 'a')).toEqual([])
   expect(items.findBy('status', 'b').map((found) => found.id)).toEqual(['x'])
+  expect([items.countBy('status', 'a'), items.countBy('status', 'b')]).toEqual([0, 1])
   await items.remove('x')
   expect(items.findBy('status', 'b')).toEqual([])
+  expect(items.countBy('status', 'b')).toBe(0)
   expect(items.size).toBe(0)
 })
 

@@ -95,6 +95,13 @@ export class IndexedCollection<T extends Keyed> {
     return out
   }
 
+  /** How many records have `field` equal to `value`, without listing them (O(1)). */
+  countBy<K extends keyof T & string>(field: K, value: T[K]): number {
+    const index = this.#indexes.get(field)
+    if (!index) throw new StoreError(`Failed to count in "${this.name}": "${field}" is not indexed`)
+    return index.get(value)?.size ?? 0
+  }
+
   /** Where `id` sits in the order (for cursors), or undefined when it is gone. */
   positionOf(id: string): Position | undefined {
     const entry = this.#byId.get(id)
