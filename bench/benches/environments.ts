@@ -4,7 +4,8 @@
  * serve`, default flags):
  * - in-process, from the seed (`{"apps":["crm"]}`, the CRM app's sample data) and from a ready
  *   snapshot: target >= 5,000 cycles/s (issue 13); the create alone beside it, the other reading of
- *   "creating an environment >= 5,000/s";
+ *   "creating an environment >= 5,000/s", and the create alone with 10k environments kept against
+ *   it (our own guard, <= 2x: a create must not grow with the environments a suite keeps);
  * - each against three plain reads as the baseline, the same number of calls without writes (no
  *   issue target; the 25x bound is our own guard against a regression);
  * - a filtered `listEnvironments` page at 1k and 10k environments (target: < 5 ms at 10k, one pass
@@ -82,6 +83,16 @@ async function seeded(count: number): Promise<ReplicaMock> {
   return replica
 }
 
+/** `fetch` of a mock whose organization may hold a million environments, holding `kept` running ones. */
+async function roomyMock(kept: number): Promise<Call> {
+  const mock = createReplicaMock({
+    fixture: { ...defaultFixture, limits: { ...defaultFixture.limits, concurrentEnvironments: 1_000_000 } },
+  })
+  await mock.ready()
+  for (let i = 0; i < kept; i++) await mock.seed.environment({ status: 'running' })
+  return (path, init) => mock.fetch(new Request(`https://api.replica.test${path}`, init))
+}
+
 async function filteredPage(count: number): Promise<Measurement> {
   const replica = await seeded(count)
   const call = () =>
@@ -118,14 +129,15 @@ export default defineBench({
       { iterations: 300 },
     )
 
-    // creates alone pile up running environments: a mock whose organization may hold them all
-    const roomy = createReplicaMock({
-      fixture: { ...defaultFixture, limits: { ...defaultFixture.limits, concurrentEnvironments: 1_000_000 } },
-    })
-    const roomyCall = (path: string, init?: RequestInit) =>
-      roomy.fetch(new Request(`https://api.replica.test${path}`, init))
-    const [createsLocal] = await compareLoop(
-      [{ label: 'in-process: create from the seed alone', fn: createOnly(roomyCall) }],
+    // creates alone pile up running environments: mocks whose organization may hold them all,
+    // one of them already holding 10k (a create must not cost more as environments pile up)
+    const roomyCall = await roomyMock(0)
+    const crowdedCall = await roomyMock(10_000)
+    const [createsLocal, createsCrowded] = await compareLoop(
+      [
+        { label: 'in-process: create from the seed alone', fn: createOnly(roomyCall) },
+        { label: 'in-process: create from the seed alone, 10k environments kept', fn: createOnly(crowdedCall) },
+      ],
       { iterations: 300 },
     )
 
@@ -174,6 +186,12 @@ export default defineBench({
           'in-process environment from the seed: create alone (creates/s vs 5,000/s)',
           createsLocal!,
         ),
+        {
+          label: 'in-process create alone: 10k environments kept vs none (time)',
+          subject: createsCrowded!,
+          baseline: createsLocal!,
+          target: { atMost: 2 },
+        },
         {
           label: 'in-process cycle vs 3 reads (time)',
           subject: cyclesLocal!,
