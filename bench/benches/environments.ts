@@ -136,7 +136,10 @@ export default defineBench({
     const [createsLocal, createsCrowded] = await compareLoop(
       [
         { label: 'in-process: create from the seed alone', fn: createOnly(roomyCall) },
-        { label: 'in-process: create from the seed alone, 10k environments kept', fn: createOnly(crowdedCall) },
+        {
+          label: 'in-process: create from the seed alone, 10k environments kept',
+          fn: createOnly(crowdedCall),
+        },
       ],
       { iterations: 300 },
     )

@@ -45,6 +45,9 @@ export async function admitCall(
   call.environmentId = environment.id
   call.app = app.name
   call.pending = ctx.requestLog.begin(environment.id)
+  if (call.body.unreadable) {
+    throw new GatewayRefusal('invalid_request', `Failed to pass the request on: ${call.body.reason}`, where)
+  }
   if (!call.body.complete) {
     throw new GatewayRefusal(
       'request_too_large',

@@ -10,6 +10,7 @@ export const GATEWAY_STATUS_OF: Record<GatewayErrorCode, number> = {
   unauthenticated: 401,
   prefix_mismatch: 401,
   unknown_actor: 400,
+  invalid_request: 400,
   not_found: 404,
   app_not_found: 404,
   environment_not_found: 404,

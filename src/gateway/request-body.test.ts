@@ -29,3 +29,26 @@ it('never passes on a body over the cap, whatever length it declares', async () 
     expect(length(body.data)).toBeLessThanOrEqual(101)
   }
 })
+
+it('answers a body whose stream fails as unreadable, naming why, instead of throwing', async () => {
+  for (const headers of [{}, { 'content-length': '100' }] as Record<string, string>[]) {
+    const broken = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"Name":'))
+        controller.error(new Error('connection reset'))
+      },
+    })
+    const request = new Request('http://replica.test/services/data/v60.0/sobjects/Account', {
+      method: 'POST',
+      headers,
+      body: broken,
+      duplex: 'half',
+    } as RequestInit)
+    const body = await readRequestBody(request, 100)
+    expect(body, JSON.stringify(headers)).toMatchObject({
+      complete: false,
+      unreadable: true,
+      reason: 'Failed to read the request body: connection reset',
+    })
+  }
+})

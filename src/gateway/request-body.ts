@@ -11,8 +11,11 @@ import { forwardedRequest } from './forwarded-request.js'
 import { readCapped } from './read-capped.js'
 import type { SplitUrl } from './split-url.js'
 
-/** The request body as read: `unread` when the method carries none (the request can be passed on). */
-export type RequestBody = RawBody & { unread: boolean }
+/**
+ * The request body as read: `unread` when the method carries none (the request can be passed on);
+ * `unreadable` when its stream failed (a dropped connection, an erroring in-process stream).
+ */
+export type RequestBody = RawBody & { unread: boolean; unreadable?: boolean }
 
 const EMPTY = new Uint8Array(0) as Uint8Array<ArrayBuffer>
 const NO_BODY: RequestBody = Object.freeze({
@@ -40,7 +43,10 @@ export function bodyCapOf(method: string, nativePath: string | undefined, caps: 
     : caps.maxBytes
 }
 
-/** GET and HEAD carry no body: the request is left unread, so it can be passed on as it is. */
+/**
+ * GET and HEAD carry no body: the request is left unread, so it can be passed on as it is. A body
+ * whose stream fails is answered `unreadable` (the caller's problem, refused as such), not thrown.
+ */
 export async function readRequestBody(request: Request, maxBytes: number): Promise<RequestBody> {
   const contentType = request.headers.get('content-type')
   if (request.method === 'GET' || request.method === 'HEAD') {
@@ -49,6 +55,20 @@ export async function readRequestBody(request: Request, maxBytes: number): Promi
       ? NO_BODY
       : { contentType, data: EMPTY, complete: true, size: 0, unread: true }
   }
+  try {
+    return await readSentBody(request, contentType, maxBytes)
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error)
+    const reason = `Failed to read the request body: ${why}`
+    return { contentType, data: EMPTY, complete: false, size: null, unread: false, unreadable: true, reason }
+  }
+}
+
+async function readSentBody(
+  request: Request,
+  contentType: string | null,
+  maxBytes: number,
+): Promise<RequestBody> {
   const declared = request.headers.get('content-length')
   const length = declared === null ? Number.NaN : Number(declared)
   if (Number.isSafeInteger(length) && length >= 0 && length <= maxBytes) {

@@ -13,6 +13,7 @@ export const GatewayErrorCode = z.enum([
   'unauthenticated',
   'prefix_mismatch',
   'unknown_actor',
+  'invalid_request',
   'not_found',
   'app_not_found',
   'environment_not_found',
