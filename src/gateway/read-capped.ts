@@ -47,6 +47,11 @@ export async function readCapped(
   return { bytes: concat(chunks, length), complete: true, size: length }
 }
 
+/** Why a body could not be read, for the caller: its stream failed (a dropped connection, an erroring stream). */
+export function unreadableBodyReason(error: unknown): string {
+  return `Failed to read the request body: ${error instanceof Error ? error.message : String(error)}`
+}
+
 function cancel(body: ReadableStream<Uint8Array> | null): void {
   body?.cancel().catch(() => undefined)
 }

@@ -8,7 +8,7 @@
 import type { RawBody } from '../calls/raw-call.js'
 import type { AppPath } from './app-path.js'
 import { forwardedRequest } from './forwarded-request.js'
-import { readCapped } from './read-capped.js'
+import { readCapped, unreadableBodyReason } from './read-capped.js'
 import type { SplitUrl } from './split-url.js'
 
 /**
@@ -58,8 +58,7 @@ export async function readRequestBody(request: Request, maxBytes: number): Promi
   try {
     return await readSentBody(request, contentType, maxBytes)
   } catch (error) {
-    const why = error instanceof Error ? error.message : String(error)
-    const reason = `Failed to read the request body: ${why}`
+    const reason = unreadableBodyReason(error)
     return { contentType, data: EMPTY, complete: false, size: null, unread: false, unreadable: true, reason }
   }
 }

@@ -11,7 +11,7 @@
  */
 import type { Context, MiddlewareHandler } from 'hono'
 import type { UsageTally } from '../../calls/usage-tally.js'
-import { type CappedBody, readCapped } from '../../gateway/read-capped.js'
+import { type CappedBody, readCapped, unreadableBodyReason } from '../../gateway/read-capped.js'
 import { invalidRequest, ManagementError } from '../../management/errors.js'
 import type { ReplicaEnv } from './replica-env.js'
 import { managementErrorResponse } from './to-error-response.js'
@@ -37,7 +37,7 @@ export function bodyCap(maxBytes: number, usage?: UsageTally): MiddlewareHandler
       body = await readCapped(raw.body, maxBytes, raw.headers.get('content-length'))
     } catch (error) {
       // the body's stream failed (a dropped connection, an in-process stream that errors)
-      const unread = invalidRequest(`Failed to read the request body: ${(error as Error).message}`)
+      const unread = invalidRequest(unreadableBodyReason(error))
       return managementErrorResponse(c, unread, usage)
     }
     if (!body.complete) return refuse(c)
