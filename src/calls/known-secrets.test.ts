@@ -46,6 +46,55 @@ describe('KnownSecrets.find', () => {
   })
 })
 
+describe('KnownSecrets.find skipping ahead', () => {
+  // every occurrence a plain scan of every position finds
+  function naive(text: string, secrets: readonly string[]): [number, number][] {
+    const out: [number, number][] = []
+    for (let at = 0; at < text.length; at++) {
+      for (const secret of secrets) if (text.startsWith(secret, at)) out.push([at, at + secret.length])
+    }
+    out.sort((a, b) => a[0] - b[0])
+    const merged: [number, number][] = []
+    for (const range of out) {
+      const last = merged.at(-1)
+      if (last && range[0] <= last[1]) last[1] = Math.max(last[1], range[1])
+      else merged.push([...range])
+    }
+    return merged
+  }
+
+  it('finds every secret a scan of every position finds: at the edges, overlapping, sharing prefixes', () => {
+    // a fixed pseudo-random sequence, so a failure can be replayed
+    let seed = 7
+    const random = (below: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31
+      return seed % below
+    }
+    const alphabet = 'ab0!_-,"'
+    const word = (length: number) => Array.from({ length }, () => alphabet[random(alphabet.length)]).join('')
+    for (let round = 0; round < 200; round++) {
+      const secrets = new KnownSecrets()
+      const shared = word(4)
+      const list = Array.from({ length: 1 + random(5) }, () =>
+        random(2) === 0 ? shared + word(2 + random(6)) : word(6 + random(6)),
+      )
+      for (const secret of list) secrets.add(secret)
+      let text = ''
+      while (text.length < 300) text += random(4) === 0 ? list[random(list.length)] : word(1 + random(8))
+      const found = secrets.find(text).map(([start, end]) => [start, end])
+      expect(found, `round ${round}: ${JSON.stringify({ list, text })}`).toEqual(naive(text, list))
+    }
+  })
+
+  it('finds a secret added after a clear, and nothing of the secrets cleared', () => {
+    const secrets = known()
+    secrets.clear()
+    expect(secrets.find(`x${TOKEN}`)).toEqual([])
+    secrets.add('other_secret_1')
+    expect(secrets.find(`x${TOKEN}other_secret_1`)).toEqual([[16, 30]])
+  })
+})
+
 describe('KnownSecrets.blank', () => {
   it('blanks a text again after a secret in it became known, and after the secrets were cleared', () => {
     const secrets = new KnownSecrets()
