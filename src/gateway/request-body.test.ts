@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest'
+import { brokenBody, streamedInit } from '../../test/support/broken-body.js'
 import { readRequestBody } from './request-body.js'
 
 const post = (body: string, headers: Record<string, string>) =>
@@ -34,18 +35,10 @@ it('never passes on a body over the cap, whatever length it declares', async () 
 
 it('answers a body whose stream fails as unreadable, naming why, instead of throwing', async () => {
   for (const headers of [{}, { 'content-length': '100' }] as Record<string, string>[]) {
-    const broken = new ReadableStream<Uint8Array>({
-      start(controller) {
-        controller.enqueue(new TextEncoder().encode('{"Name":'))
-        controller.error(new Error('connection reset'))
-      },
-    })
-    const request = new Request('http://replica.test/services/data/v60.0/sobjects/Account', {
-      method: 'POST',
-      headers,
-      body: broken,
-      duplex: 'half',
-    } as RequestInit)
+    const request = new Request(
+      'http://replica.test/services/data/v60.0/sobjects/Account',
+      streamedInit(brokenBody('{"Name":'), { method: 'POST', headers }),
+    )
     const body = await readRequestBody(request, 100)
     expect(body, JSON.stringify(headers)).toMatchObject({
       complete: false,

@@ -5,11 +5,14 @@
  */
 import { connect } from 'node:net'
 import { afterEach, expect, it, vi } from 'vitest'
+import { brokenBody, streamedInit } from '../../test/support/broken-body.js'
 import { createReplicaMock, type ReplicaMock } from '../index.js'
 import { RecordedRequestList } from '../schemas/index.js'
 import { createReplicaServer, type ReplicaServer } from '../server/index.js'
 
 const CREATE = '/services/data/v60.0/sobjects/Account'
+/** The recorded call of the refused create. */
+const REFUSED = { path: CREATE, responseStatus: 400, respondedBy: 'gateway', errorCode: 'invalid_request' }
 let server: ReplicaServer | undefined
 
 afterEach(async () => {
@@ -50,19 +53,14 @@ it('refuses an in-process body whose stream errors with 400 invalid_request, and
   const { environmentId, token } = await appToken(mock, mock.baseUrl)
   const before = accountCount(mock, environmentId)
   const logged = vi.spyOn(console, 'error')
-  const broken = new ReadableStream<Uint8Array>({
-    start(controller) {
-      controller.enqueue(new TextEncoder().encode('{"Name":'))
-      controller.error(new Error('connection reset'))
-    },
-  })
   const response = await mock.fetch(
-    new Request(mock.baseUrl + CREATE, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: broken,
-      duplex: 'half',
-    } as RequestInit),
+    new Request(
+      mock.baseUrl + CREATE,
+      streamedInit(brokenBody('{"Name":'), {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      }),
+    ),
   )
   expect(response.status).toBe(400)
   expect(await response.json()).toEqual({
@@ -74,12 +72,7 @@ it('refuses an in-process body whose stream errors with 400 invalid_request, and
   expect(logged).not.toHaveBeenCalled()
   expect(accountCount(mock, environmentId)).toBe(before)
   const [call] = await recorded(mock, mock.baseUrl, environmentId)
-  expect(call).toMatchObject({
-    path: CREATE,
-    responseStatus: 400,
-    respondedBy: 'gateway',
-    errorCode: 'invalid_request',
-  })
+  expect(call).toMatchObject(REFUSED)
 })
 
 it('records a call whose client dropped the connection mid-body over HTTP, logging no stack', async () => {
@@ -101,12 +94,7 @@ it('records a call whose client dropped the connection mid-body over HTTP, loggi
   await vi.waitFor(
     async () => {
       const [call] = await recorded(mock, url, environmentId)
-      expect(call).toMatchObject({
-        path: CREATE,
-        responseStatus: 400,
-        respondedBy: 'gateway',
-        errorCode: 'invalid_request',
-      })
+      expect(call).toMatchObject(REFUSED)
     },
     { timeout: 5000 },
   )

@@ -35,6 +35,16 @@ it('finds records by id and by an indexed field', async () => {
   expect([items.countBy('status', 'a'), items.countBy('status', 'b')]).toEqual([1, 1])
 })
 
+it('refuses to find or count by a field it keeps no index of, naming it', () => {
+  const { items } = setup()
+  expect(() => items.findBy('createdAt', 'x')).toThrow(
+    new StoreError('Failed to query "items": "createdAt" is not indexed'),
+  )
+  expect(() => items.countBy('createdAt', 'x')).toThrow(
+    new StoreError('Failed to count in "items": "createdAt" is not indexed'),
+  )
+})
+
 it('iterates newest first by order key, then by insertion', async () => {
   const { items } = setup()
   await items.insert(item('old', '2026-01-01'))

@@ -86,9 +86,7 @@ export class IndexedCollection<T extends Keyed> {
 
   /** Records whose indexed `field` equals `value`, oldest first. */
   findBy<K extends keyof T & string>(field: K, value: T[K]): T[] {
-    const index = this.#indexes.get(field)
-    if (!index) throw new StoreError(`Failed to query "${this.name}": "${field}" is not indexed`)
-    const ids = index.get(value)
+    const ids = this.#index(field, 'query').get(value)
     if (!ids) return []
     const out: T[] = []
     for (const id of ids) out.push(this.#byId.get(id)!.record)
@@ -97,9 +95,14 @@ export class IndexedCollection<T extends Keyed> {
 
   /** How many records have `field` equal to `value`, without listing them (O(1)). */
   countBy<K extends keyof T & string>(field: K, value: T[K]): number {
+    return this.#index(field, 'count in').get(value)?.size ?? 0
+  }
+
+  /** The index of `field`; asking for one that is not kept is a bug of the caller's. */
+  #index(field: string, doing: string) {
     const index = this.#indexes.get(field)
-    if (!index) throw new StoreError(`Failed to count in "${this.name}": "${field}" is not indexed`)
-    return index.get(value)?.size ?? 0
+    if (!index) throw new StoreError(`Failed to ${doing} "${this.name}": "${field}" is not indexed`)
+    return index
   }
 
   /** Where `id` sits in the order (for cursors), or undefined when it is gone. */

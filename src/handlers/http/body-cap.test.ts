@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 import { expect, it } from 'vitest'
+import { brokenBody, streamedInit } from '../../../test/support/broken-body.js'
 import { bodyCap } from './body-cap.js'
 import type { ReplicaEnv } from './replica-env.js'
 
@@ -41,13 +42,7 @@ it('refuses a declared length over the cap before reading the body', async () =>
 })
 
 it('answers 400 invalid_request when the body cannot be read, not a 500', async () => {
-  const broken = new ReadableStream<Uint8Array>({
-    start(controller) {
-      controller.enqueue(new TextEncoder().encode('{"a":'))
-      controller.error(new Error('connection reset'))
-    },
-  })
-  const response = await app.request('/echo', { method: 'POST', body: broken, duplex: 'half' } as RequestInit)
+  const response = await app.request('/echo', streamedInit(brokenBody('{"a":'), { method: 'POST' }))
   expect(response.status).toBe(400)
   const { error } = await response.json()
   expect(error).toMatchObject({
