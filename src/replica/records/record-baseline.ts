@@ -38,12 +38,16 @@ export function adoptBaseline(baseline: RecordBaseline): RecordData {
  */
 export function writableTable(tables: Tables, table: Table): Table {
   if (!table.shared) return table
-  const indexList = table.indexList.map((index) => ({ ...index, map: layerOver(index.map, copyIds) }))
+  // an index not built yet stays so: the copy builds its own from its records when first used
+  const indexList = table.indexList.map((index) => ({
+    ...index,
+    map: index.map && layerOver(index.map, copyIds),
+  }))
   const copy: Table = {
     ...table,
     byId: layerOver(table.byId),
     indexList,
-    indexes: new Map(indexList.map((index) => [index.field, index.map])),
+    indexes: new Map(indexList.map((index) => [index.field, index])),
     shared: false,
   }
   tables.byName.set(table.def.name.toLowerCase(), copy)

@@ -5,6 +5,7 @@
  */
 import { keyPrefixOf, normaliseId } from '../ids.js'
 import {
+  builtIndex,
   byId,
   canonicalField,
   indexKey,
@@ -73,9 +74,9 @@ export function findRecordsBy(
   }
   const name = canonicalField(table, field)
   const index = name === undefined ? undefined : table.indexes.get(name)
-  if (!index || name === undefined) return undefined
-  const key = indexKey(value, table.idFields.has(name))
-  const ids = key === undefined ? undefined : index.get(key)
+  if (!index) return undefined
+  const key = indexKey(value, index.isId)
+  const ids = key === undefined ? undefined : builtIndex(table, index).get(key)
   if (ids === undefined) return []
   return visibleById(table, typeof ids === 'string' ? [ids] : ids, options)
 }

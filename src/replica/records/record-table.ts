@@ -17,11 +17,15 @@ export type SObjectRecord = Readonly<Record<string, FieldValue>>
 /** The ids of an index key: one id, or a set when several records share the value. */
 export type IdSet = string | SetLike<string>
 
-interface FieldIndex {
+export interface FieldIndex {
   field: string
   /** Ids key by their canonical form (stored so already), text case-insensitively. */
   isId: boolean
-  map: MapLike<unknown, IdSet>
+  /**
+   * Value key -> id (or ids), built by the first lookup by the field (`builtIndex`): until then
+   * writes skip it, so a table nobody looks up by this field pays nothing for it.
+   */
+  map: MapLike<unknown, IdSet> | undefined
 }
 
 export interface Table {
@@ -32,9 +36,9 @@ export interface Table {
   byId: MapLike<string, SObjectRecord>
   /** Records not in the recycle bin. */
   live: number
-  /** Indexed field -> value key -> id (or ids when several records share the value). */
-  indexes: Map<string, MapLike<unknown, IdSet>>
-  /** The same indexes as a list, with how each keys its values: what every write walks. */
+  /** Indexed field -> its index (value key -> id, or ids when several records share the value). */
+  indexes: Map<string, FieldIndex>
+  /** The same indexes as a list: what every write walks (skipping the ones not built). */
   indexList: readonly FieldIndex[]
   /** Field kinds for index keys: ids compare by canonical id, text case-insensitively. */
   idFields: Set<string>
@@ -73,14 +77,14 @@ export function buildTables(metadata: MetadataService): Tables {
     )
     const indexList = fields
       .filter(isIndexedField)
-      .map((field) => ({ field: field.name, isId: idFields.has(field.name), map: new Map<unknown, IdSet>() }))
+      .map((field): FieldIndex => ({ field: field.name, isId: idFields.has(field.name), map: undefined }))
     const table: Table = {
       def,
       fields,
       fieldNames: new Set(fields.map((field) => field.name)),
       byId: new Map(),
       live: 0,
-      indexes: new Map(indexList.map((index) => [index.field, index.map])),
+      indexes: new Map(indexList.map((index) => [index.field, index])),
       indexList,
       idFields,
       counter: 0,
@@ -103,6 +107,7 @@ export function putRecord(table: Table, next: SObjectRecord, previous: SObjectRe
   const list = table.indexList
   for (let i = 0; i < list.length; i++) {
     const { field, isId, map } = list[i]!
+    if (map === undefined) continue
     const key = storedKey(next[field], isId)
     if (previous !== undefined) {
       const was = storedKey(previous[field], isId)
@@ -162,8 +167,25 @@ function storedKey(value: FieldValue | undefined, isId: boolean): unknown {
   return typeof value === 'string' && !isId ? value.toLowerCase() : value
 }
 
+/**
+ * The map of `index`, built from the table's records on its first use. Building it on a shared
+ * table is safe: nothing writes to a shared table's records again, so the map stays true, and the
+ * copies made before it (`writableTable`) build their own.
+ */
+export function builtIndex(table: Table, index: FieldIndex): MapLike<unknown, IdSet> {
+  if (index.map !== undefined) return index.map
+  const map = new Map<unknown, IdSet>()
+  for (const found of table.byId.values()) {
+    const key = storedKey(found[index.field], index.isId)
+    if (key !== undefined) addId(map, key, found.Id as string)
+  }
+  index.map = map
+  return map
+}
+
 function unindexRecord(table: Table, found: SObjectRecord): void {
   for (const { field, isId, map } of table.indexList) {
+    if (map === undefined) continue
     const key = storedKey(found[field], isId)
     if (key !== undefined) removeId(map, key, found.Id as string)
   }
