@@ -1,7 +1,8 @@
 /**
  * @module
  * The record store of one environment's CRM app: records per object in a `Map` by id, equality
- * indexes on external-id / idLookup / reference fields, a recycle bin (deleted records stay with
+ * indexes on external-id / idLookup / reference fields (each built by the first lookup by its
+ * field, kept in step by every write after it), a recycle bin (deleted records stay with
  * `IsDeleted = true`, hidden unless `includeDeleted`), transactions through the store's one
  * transaction API (`src/store/transaction.ts`), and a plain-JSON serialise/restore. Not
  * @msw/data: it scans on every lookup (DESIGN.md "Why").
