@@ -8,8 +8,8 @@
  * record again, and `reset()` takes back a marked start's records (`RecordStore.keep`) the same way.
  */
 import type { RecordData } from './record-content.js'
-import { layerOver } from './overlay-map.js'
-import { copyIds, type Table, type Tables } from './record-table.js'
+import { COPY_BELOW, layerOver } from './overlay-map.js'
+import { builtIndex, copyIds, type Table, type Tables } from './record-table.js'
 
 /** Loaded record content nobody writes to: start stores from it with `adoptBaseline`. */
 export interface RecordBaseline {
@@ -38,10 +38,14 @@ export function adoptBaseline(baseline: RecordBaseline): RecordData {
  */
 export function writableTable(tables: Tables, table: Table): Table {
   if (!table.shared) return table
-  // an index not built yet stays so: the copy builds its own from its records when first used
+  // A small table's copy leaves an index nobody built unbuilt (the copy builds its own from its
+  // records when first looked up: a bulk insert into a copy of the seed's few Accounts maintains no
+  // index). A large one's copy layers over the shared index, built now if it was not: once per
+  // shared table, so a reset store's lookups after its first write cost O(its writes), not O(records).
+  const small = table.byId.size < COPY_BELOW
   const indexList = table.indexList.map((index) => ({
     ...index,
-    map: index.map && layerOver(index.map, copyIds),
+    map: index.map === undefined && small ? undefined : layerOver(builtIndex(table, index), copyIds),
   }))
   const copy: Table = {
     ...table,

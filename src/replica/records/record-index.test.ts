@@ -5,6 +5,7 @@
  */
 import { expect, it } from 'vitest'
 import { accountId, metadata, storeWithAccounts } from '../../../test/support/record-store-fixture.js'
+import { COPY_BELOW } from './overlay-map.js'
 import { createRecordStore, loadBaseline, type RecordStore } from './record-store.js'
 
 type Store = RecordStore
@@ -115,15 +116,30 @@ it('builds an index from the records written before its first lookup, rolled-bac
   expectIndexesTrue(store)
 })
 
-it('builds indexes of a shared baseline and of the stores written over it, each from its own records', () => {
+/** The fixture's records, with `extra` more Accounts: a shared table that small or that large. */
+function baselineOf(extra: number) {
   const source = storeWithAccounts()
-  const shared = loadBaseline(metadata, source.serialise())
+  for (let n = 0; n < extra; n++) {
+    source.insert('Account', {
+      Id: source.nextId('Account'),
+      Name: `Extra ${n % 7}`,
+      External_Id__c: `X-${n}`,
+    })
+  }
+  return loadBaseline(metadata, source.serialise())
+}
+
+it.each([
+  ['a small table, copied', 0],
+  ['a large table, layered over', COPY_BELOW + 44],
+])('builds indexes of a shared baseline and of the stores written over it (%s)', (_, extra) => {
+  const shared = baselineOf(extra)
   const early = createRecordStore(metadata, shared)
-  // early writes before anyone looked up: its copy of the table has no index yet
+  // early writes before anyone looked up
   early.update(accountId(1), { External_Id__c: 'EARLY' })
   const reader = createRecordStore(metadata, shared)
   expect(reader.findBy('Account', 'External_Id__c', 'ext-1')?.map((r) => r.Id)).toEqual([accountId(1)])
-  // a store that copies the table after the shared index was built layers over it
+  // a store that copies the table after the shared index was built
   const late = createRecordStore(metadata, shared)
   late.update(accountId(2), { External_Id__c: 'EXT-1' })
   expect(late.findBy('Account', 'External_Id__c', 'ext-1')?.map((r) => r.Id)).toEqual([
@@ -137,4 +153,10 @@ it('builds indexes of a shared baseline and of the stores written over it, each 
   const draw = random(11)
   for (const store of [early, reader, late]) for (let step = 0; step < 30; step++) write(store, draw)
   for (const store of [early, reader, late]) expectIndexesTrue(store)
+  // and a store started from the baseline after all that still sees it as loaded
+  expect(
+    createRecordStore(metadata, shared)
+      .findBy('Account', 'Name', 'acme')
+      ?.map((r) => r.Id),
+  ).toEqual([accountId(1)])
 })

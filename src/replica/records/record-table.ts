@@ -170,8 +170,8 @@ function storedKey(value: FieldValue | undefined, isId: boolean): unknown {
 
 /**
  * The map of `index`, built from the table's records on its first use. Building it on a shared
- * table is safe: nothing writes to a shared table's records again, so the map stays true, and the
- * copies made before it (`writableTable`) build their own.
+ * table is safe: nothing writes to a shared table's records again, so the map stays true for
+ * every store reading it and for the copies layered over it later (`writableTable`).
  */
 export function builtIndex(table: Table, index: FieldIndex): MapLike<unknown, IdSet> {
   if (index.map !== undefined) return index.map
