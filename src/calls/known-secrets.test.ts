@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { KnownSecrets, replaceRanges } from './known-secrets.js'
+import { seededDraw } from '../../test/support/seeded-draw.js'
 
 const TOKEN = 'tok_abcdefgh123'
 
@@ -64,13 +65,7 @@ describe('KnownSecrets.find skipping ahead', () => {
   }
 
   it('finds every secret a scan of every position finds: at the edges, overlapping, sharing prefixes', () => {
-    // a fixed pseudo-random sequence, so a failure can be replayed
-    let seed = 7
-    const random = (below: number) => {
-      seed = (seed * 1103515245 + 12345) % 2 ** 31
-      // the high bits: a power-of-two modulus's low bits repeat with a short period
-      return Math.floor((seed / 2 ** 31) * below)
-    }
+    const random = seededDraw(7)
     const alphabet = 'ab0!_-,"'
     const word = (length: number) => Array.from({ length }, () => alphabet[random(alphabet.length)]).join('')
     for (let round = 0; round < 200; round++) {

@@ -5,10 +5,9 @@
  */
 import { expect, it } from 'vitest'
 import { accountId, metadata, storeWithAccounts } from '../../../test/support/record-store-fixture.js'
+import { seededDraw } from '../../../test/support/seeded-draw.js'
 import { COPY_BELOW } from './overlay-map.js'
 import { createRecordStore, loadBaseline, type RecordStore } from './record-store.js'
-
-type Store = RecordStore
 
 const INDEXED = [
   ['Account', 'External_Id__c'],
@@ -21,7 +20,7 @@ const INDEXED = [
 const TEXTS = ['EXT-1', 'ext-1', 'EXT-2', 'Acme', 'Globex', 'acme', null]
 
 /** Ids of `object`'s records found by scanning: the answer an index must give. */
-function scanned(store: Store, object: string, field: string, value: unknown, includeDeleted: boolean) {
+function scanned(store: RecordStore, object: string, field: string, value: unknown, includeDeleted: boolean) {
   const key = (text: unknown) => (typeof text === 'string' ? text.toLowerCase() : text)
   return [...store.scan(object, { includeDeleted })]
     .filter((found) => found[field] !== null && key(found[field]) === key(value))
@@ -30,7 +29,7 @@ function scanned(store: Store, object: string, field: string, value: unknown, in
 }
 
 /** Every indexed lookup of the test, for every value a record holds and one nobody does. */
-function expectIndexesTrue(store: Store) {
+function expectIndexesTrue(store: RecordStore) {
   for (const [object, field] of INDEXED) {
     const values = new Set<unknown>(['nobody'])
     for (const found of store.scan(object, { includeDeleted: true })) values.add(found[field])
@@ -46,17 +45,8 @@ function expectIndexesTrue(store: Store) {
   }
 }
 
-/** A small seeded random sequence (the high bits: the low ones of an LCG repeat every few draws). */
-function random(seed: number) {
-  let state = seed >>> 0
-  return (below: number) => {
-    state = (Math.imul(state, 1664525) + 1013904223) >>> 0
-    return (state >>> 16) % below
-  }
-}
-
 /** One random write (or a transaction of two that throws) on `store`. */
-function write(store: Store, draw: (below: number) => number) {
+function write(store: RecordStore, draw: (below: number) => number) {
   const accounts = [...store.scan('Account', { includeDeleted: true })].map((found) => found.Id as string)
   const contacts = [...store.scan('Contact', { includeDeleted: true })].map((found) => found.Id as string)
   const text = () => TEXTS[draw(TEXTS.length)]!
@@ -98,7 +88,7 @@ function write(store: Store, draw: (below: number) => number) {
 
 it('answers lookups by an index built before the writes as a scan does, over random writes', () => {
   for (let round = 0; round < 20; round++) {
-    const draw = random(round + 1)
+    const draw = seededDraw(round + 1)
     const store = storeWithAccounts()
     expectIndexesTrue(store) // builds every index of the test first
     for (let step = 0; step < 40; step++) {
@@ -110,7 +100,7 @@ it('answers lookups by an index built before the writes as a scan does, over ran
 })
 
 it('builds an index from the records written before its first lookup, rolled-back ones left out', () => {
-  const draw = random(7)
+  const draw = seededDraw(7)
   const store = storeWithAccounts()
   for (let step = 0; step < 60; step++) write(store, draw)
   expectIndexesTrue(store)
@@ -150,7 +140,7 @@ it.each([
   expect(early.findBy('Account', 'External_Id__c', 'early')?.map((r) => r.Id)).toEqual([accountId(1)])
   expect(reader.findBy('Account', 'External_Id__c', 'ext-1')?.map((r) => r.Id)).toEqual([accountId(1)])
   for (const store of [early, reader, late]) expectIndexesTrue(store)
-  const draw = random(11)
+  const draw = seededDraw(11)
   for (const store of [early, reader, late]) for (let step = 0; step < 30; step++) write(store, draw)
   for (const store of [early, reader, late]) expectIndexesTrue(store)
   // and a store started from the baseline after all that still sees it as loaded
