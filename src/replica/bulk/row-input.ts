@@ -2,10 +2,12 @@
  * @module
  * One CSV row as the record service's input (text values, `format: 'csv'`): a blank cell is left
  * out (insert: the field's default; update: unchanged), `#N/A` sets the field to null, and a
- * relationship column becomes a parent reference by external id (`{ Account: { External_Id__c } }`,
- * resolved by the record service exactly as a REST body's).
+ * relationship column becomes a parent reference by external id (`AccountId` <- `{ External_Id__c }`,
+ * resolved by the record service exactly as a REST body's `"Account": {"External_Id__c": ...}`).
  * @see https://developer.salesforce.com/docs/atlas.en-us.api_asynch.meta/api_asynch/datafiles_prepare_csv.htm
  */
+import type { FieldDef } from '../../schemas/crm-schema.js'
+import { BoundInput } from '../records/record-service.js'
 import type { ResolvedColumn } from './header-columns.js'
 
 /** The value that nulls a field in Bulk API CSV data. */
@@ -13,28 +15,26 @@ export const NULL_VALUE = '#N/A'
 
 /**
  * The record-service body of `row`, without the column at `skip` (the row's Id or upsert key,
- * which the operation passes on its own).
+ * which the operation passes on its own). It comes bound to the header's fields: the record
+ * service does not look the names up again for every row.
  */
-export function rowInput(
-  columns: readonly ResolvedColumn[],
-  row: readonly string[],
-  skip = -1,
-): Record<string, unknown> {
-  const input: Record<string, unknown> = {}
+export function rowInput(columns: readonly ResolvedColumn[], row: readonly string[], skip = -1): BoundInput {
+  const fields: Array<[FieldDef, unknown]> = []
+  const references: Array<[FieldDef, Record<string, unknown>]> = []
   for (let index = 0; index < columns.length; index++) {
     const value = row[index]!
     if (index === skip || value === '') continue
     const column = columns[index]!
-    if (value === NULL_VALUE) input[column.field.name] = null
-    else if (column.kind === 'field') input[column.field.name] = value
+    if (value === NULL_VALUE) fields.push([column.field, null])
+    else if (column.kind === 'field') fields.push([column.field, value])
     else {
       const reference: Record<string, unknown> = { [column.lookup.name]: value }
       // a polymorphic reference says which parent object the lookup field belongs to
       if (column.field.referenceTo.length > 1) reference.attributes = { type: column.target.name }
-      input[column.relationship] = reference
+      references.push([column.field, reference])
     }
   }
-  return input
+  return new BoundInput(fields, references)
 }
 
 /** Index of the column holding `fieldName` itself (not a reference to it), or -1. */

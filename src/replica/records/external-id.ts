@@ -9,7 +9,7 @@ import type { FieldDef, ObjectDef } from '../../schemas/crm-schema.js'
 import { FieldValidationError, NotFoundError } from '../errors.js'
 import type { MetadataView } from '../metadata/metadata-service.js'
 import { findMatches } from './find-records.js'
-import { isPlainObject } from './parse-input.js'
+import { BoundInput, bindInput } from './parse-input.js'
 import type { RecordContext } from './record-context.js'
 import type { MultipleMatches, UpsertOptions, UpsertResult } from './record-service-types.js'
 import { indexKey, type SObjectRecord } from './record-store.js'
@@ -60,38 +60,37 @@ export function upsertRecord(
   const format = options.format ?? 'json'
   const matches = findMatches(ctx.store, object, field, value)
   if (matches.length > 1) return multiple(object, matches)
-  const body = bodyWithoutExternalId(field, value, input)
+  let body = withoutExternalId(
+    field,
+    value,
+    input instanceof BoundInput ? input : bindInput(ctx, object, input, view),
+  )
   if (matches.length === 1) {
     ensureUpdateable(ctx.metadata, object, view)
     updateRecord(ctx, object, matches[0]!, body, view, format)
     return { status: 'updated', object: object.name, id: matches[0]!.Id as string }
   }
   if (field.type === 'id' || options.updateOnly) throw new NotFoundError()
-  if (ctx.metadata.fieldAccess(object, field, view.actor).createable) body[field.name] = value
+  if (ctx.metadata.fieldAccess(object, field, view.actor).createable) {
+    body = new BoundInput([...body.fields, [field, value]], body.references)
+  }
   const created = insertRecord(ctx, object, body, view, 'create', format)
   return { status: 'created', object: object.name, id: created.id }
 }
 
 /** The external id comes from the url; the body may repeat it, not contradict it. */
-function bodyWithoutExternalId(field: FieldDef, value: string, input: unknown): Record<string, unknown> {
-  if (!isPlainObject(input)) {
+function withoutExternalId(field: FieldDef, value: string, input: BoundInput): BoundInput {
+  const isId = field.type === 'id'
+  const fields = input.fields.filter(([sent, raw]) => {
+    if (sent.name !== field.name) return true
+    if (indexKey(raw, isId) === indexKey(value, isId)) return false
     throw new FieldValidationError(
-      'JSON_PARSER_ERROR',
-      'Failed to read the record: expected a JSON object of fields',
+      'INVALID_FIELD',
+      `${field.name}: the value in the body (${String(raw)}) differs from the external id in the url (${value})`,
+      [field.name],
     )
-  }
-  const body: Record<string, unknown> = {}
-  for (const [key, raw] of Object.entries(input)) {
-    if (key.toLowerCase() !== field.name.toLowerCase()) body[key] = raw
-    else if (indexKey(raw, field.type === 'id') !== indexKey(value, field.type === 'id')) {
-      throw new FieldValidationError(
-        'INVALID_FIELD',
-        `${field.name}: the value in the body (${String(raw)}) differs from the external id in the url (${value})`,
-        [field.name],
-      )
-    }
-  }
-  return body
+  })
+  return new BoundInput(fields, input.references)
 }
 
 function multiple(object: ObjectDef, matches: SObjectRecord[]): MultipleMatches {

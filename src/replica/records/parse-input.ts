@@ -18,6 +18,18 @@ import type { FieldValue } from './record-store.js'
 export type WriteMode = 'create' | 'update' | 'seed'
 
 /**
+ * A write body bound to the object's fields: values by field, and parent references by external
+ * id (`{ External_Id__c: "A-1" }`) by the reference field they set. A JSON body is bound by
+ * `parseInput` itself; a bulk row comes bound (its header was bound once per job).
+ */
+export class BoundInput {
+  constructor(
+    readonly fields: ReadonlyArray<readonly [FieldDef, unknown]>,
+    readonly references: ReadonlyArray<readonly [FieldDef, Record<string, unknown>]>,
+  ) {}
+}
+
+/**
  * Reads the body of a write: case-insensitive names -> canonical fields, `attributes` skipped,
  * parent references by external id (`"Account": {"External_Id__c": "A-1"}`) resolved.
  */
@@ -30,32 +42,7 @@ export function parseInput(
   format: InputFormat,
   targetId?: string,
 ): { values: Map<string, FieldValue>; sent: Set<string> } {
-  if (!isPlainObject(input)) {
-    throw new FieldValidationError(
-      'JSON_PARSER_ERROR',
-      'Failed to read the record: expected a JSON object of fields',
-    )
-  }
-  const fields: Array<[FieldDef, unknown]> = []
-  const references: Array<[FieldDef, Record<string, unknown>]> = []
-  for (const [key, raw] of Object.entries(input)) {
-    if (key === 'attributes' && (raw === null || typeof raw === 'object')) continue
-    const field = ctx.metadata.findField(object, key, view)
-    if (field) {
-      fields.push([field, raw])
-      continue
-    }
-    const relationship = ctx.metadata.parentRelationship(object, key, view)
-    if (relationship && isPlainObject(raw)) {
-      references.push([relationship, raw])
-      continue
-    }
-    throw new FieldValidationError(
-      'INVALID_FIELD',
-      `No such column '${key}' on sobject of type ${object.name}`,
-    )
-  }
-
+  const { fields, references } = input instanceof BoundInput ? input : bindInput(ctx, object, input, view)
   const values = new Map<string, FieldValue>()
   const sent = new Set<string>()
   const notWritable: string[] = []
@@ -89,6 +76,41 @@ export function parseInput(
   }
   for (const [field, raw] of references) values.set(field.name, resolveReference(ctx, field, raw, view))
   return { values, sent }
+}
+
+/** Binds a JSON body's names to the object's fields (case-insensitive); an unknown one is INVALID_FIELD. */
+export function bindInput(
+  ctx: RecordContext,
+  object: ObjectDef,
+  input: unknown,
+  view: MetadataView | undefined,
+): BoundInput {
+  if (!isPlainObject(input)) {
+    throw new FieldValidationError(
+      'JSON_PARSER_ERROR',
+      'Failed to read the record: expected a JSON object of fields',
+    )
+  }
+  const fields: Array<[FieldDef, unknown]> = []
+  const references: Array<[FieldDef, Record<string, unknown>]> = []
+  for (const [key, raw] of Object.entries(input)) {
+    if (key === 'attributes' && (raw === null || typeof raw === 'object')) continue
+    const field = ctx.metadata.findField(object, key, view)
+    if (field) {
+      fields.push([field, raw])
+      continue
+    }
+    const relationship = ctx.metadata.parentRelationship(object, key, view)
+    if (relationship && isPlainObject(raw)) {
+      references.push([relationship, raw])
+      continue
+    }
+    throw new FieldValidationError(
+      'INVALID_FIELD',
+      `No such column '${key}' on sobject of type ${object.name}`,
+    )
+  }
+  return new BoundInput(fields, references)
 }
 
 function writable(

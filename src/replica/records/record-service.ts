@@ -30,11 +30,15 @@ import { deleteRecord } from './recycle-bin.js'
 import { ensureDeletable, ensureUpdateable } from './write-checks.js'
 import { insertRecord, updateRecord } from './write-record.js'
 
+export { BoundInput } from './parse-input.js'
 export type { RecordServiceOptions } from './record-context.js'
 export type * from './record-service-types.js'
 
 export interface RecordService {
-  /** Creates a record; `input` is the request body (field name -> value). */
+  /**
+   * Creates a record; `input` is the request body (field name -> value), or a `BoundInput` (its
+   * names already bound to fields: a bulk row). So are `update`'s and `upsert`'s.
+   */
   create(objectName: string, input: unknown, view: MetadataView, options?: WriteOptions): WriteResult
   /** Reads a record as the view sees it (not one in the recycle bin). */
   read(objectName: string, id: string, view: MetadataView, options?: ReadOptions): RecordView
