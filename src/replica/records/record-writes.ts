@@ -116,7 +116,8 @@ function storeNew(state: RecordState, table: Table, next: SObjectRecord, mayExis
   }
   putRecord(table, next, undefined)
   const counter = table.counter
-  table.counter = Math.max(counter, counterOf(id, table.def.keyPrefix))
+  // an issued id's counter is the table's already (`nextId`): no need to read it back
+  if (mayExist) table.counter = Math.max(counter, counterOf(id, table.def.keyPrefix))
   state.log.onRollback(() => {
     dropRecord(table, id)
     table.counter = counter
