@@ -81,15 +81,18 @@ export function upsertRecord(
 /** The external id comes from the url; the body may repeat it, not contradict it. */
 function withoutExternalId(field: FieldDef, value: string, input: BoundInput): BoundInput {
   const isId = field.type === 'id'
-  const fields = input.fields.filter(([sent, raw]) => {
-    if (sent.name !== field.name) return true
-    if (indexKey(raw, isId) === indexKey(value, isId)) return false
-    throw new FieldValidationError(
-      'INVALID_FIELD',
-      `${field.name}: the value in the body (${String(raw)}) differs from the external id in the url (${value})`,
-      [field.name],
-    )
-  })
+  const fields: Array<readonly [FieldDef, unknown]> = []
+  for (const entry of input.fields) {
+    const [sent, raw] = entry
+    if (sent.name !== field.name) fields.push(entry)
+    else if (indexKey(raw, isId) !== indexKey(value, isId)) {
+      throw new FieldValidationError(
+        'INVALID_FIELD',
+        `${field.name}: the value in the body (${String(raw)}) differs from the external id in the url (${value})`,
+        [field.name],
+      )
+    }
+  }
   return new BoundInput(fields, input.references)
 }
 

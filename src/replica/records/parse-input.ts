@@ -30,8 +30,9 @@ export class BoundInput {
 }
 
 /**
- * Reads the body of a write: case-insensitive names -> canonical fields, `attributes` skipped,
- * parent references by external id (`"Account": {"External_Id__c": "A-1"}`) resolved.
+ * Reads the body of a write (a JSON body, bound here: case-insensitive names -> canonical fields,
+ * `attributes` skipped; or a `BoundInput`), parent references by external id
+ * (`"Account": {"External_Id__c": "A-1"}`) resolved.
  */
 export function parseInput(
   ctx: RecordContext,

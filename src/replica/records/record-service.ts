@@ -37,7 +37,7 @@ export type * from './record-service-types.js'
 export interface RecordService {
   /**
    * Creates a record; `input` is the request body (field name -> value), or a `BoundInput` (its
-   * names already bound to fields: a bulk row). So are `update`'s and `upsert`'s.
+   * names already bound to fields: a bulk row). `update` and `upsert` take either too.
    */
   create(objectName: string, input: unknown, view: MetadataView, options?: WriteOptions): WriteResult
   /** Reads a record as the view sees it (not one in the recycle bin). */
