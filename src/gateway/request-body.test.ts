@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest'
 import { brokenBody, streamedInit } from '../../test/support/broken-body.js'
-import { readRequestBody } from './request-body.js'
+import { nativeUrl, readRequestBody } from './request-body.js'
 
 const post = (body: string, headers: Record<string, string>) =>
   new Request('http://replica.test/services/data/v60.0/sobjects/Account', { method: 'POST', headers, body })
@@ -46,4 +46,24 @@ it('answers a body whose stream fails as unreadable, naming why, instead of thro
       reason: 'Failed to read the request body: connection reset',
     })
   }
+})
+
+it('joins a native URL as the URL parser would make it, plain or not', () => {
+  const origin = 'http://127.0.0.1:8080'
+  const targets = [
+    '/services/data/v60.0/sobjects/Account',
+    '/services/data/v60.0/query?q=SELECT+Id+FROM+Account&x=1',
+    '/services/data/v60.0/sobjects/Account/External_Id__c/A-1?fields=Id,Name',
+    '/',
+    // the parser changes these: '.' and '..' segments, characters it encodes, and '%'
+    '/services/data/../data/v60.0',
+    '/services/./data',
+    '/services/data/..',
+    "/services/data?q=it's",
+    '/services/data?q=a b',
+    '/services/da`ta^{x}',
+    '/services/data/%2e%2e/v60.0',
+    '/services/data?q=%27',
+  ]
+  for (const target of targets) expect(nativeUrl(origin, target)).toBe(new URL(target, origin).href)
 })

@@ -98,6 +98,22 @@ function tooLarge(data: Uint8Array<ArrayBuffer>, size: number | null, maxBytes: 
 /** The request the app sees: the native path and query, and the body the gateway read. */
 export function nativeRequest(request: Request, url: SplitUrl, path: AppPath, body: RequestBody): Request {
   if (body.unread && path.nativePath === url.pathname) return request
-  const target = new URL(path.nativePath + url.search, url.origin).href
+  const target = nativeUrl(url.origin, path.nativePath + url.search)
   return forwardedRequest(request, target, body.unread ? undefined : (body.data as Uint8Array<ArrayBuffer>))
+}
+
+// @hono/node-server's own test for a request target the URL parser leaves as it is, less '#'
+// (a fragment) and "'" (encoded in a query), and for a '.' or '..' segment it would resolve
+const PLAIN_TARGET = /^\/[!$&(-;=?-[\]_a-z~]*$/
+const DOT_SEGMENT = /\/\.\.?(?:[/?]|$)/
+
+/**
+ * `new URL(target, origin).href` for an origin from a parsed URL and a target of its path and
+ * query: joined as strings when the parser would change nothing (parsing one cost ~5-10 µs of the
+ * server's time per forwarded call on this machine), parsed otherwise.
+ */
+export function nativeUrl(origin: string, target: string): string {
+  return PLAIN_TARGET.test(target) && !DOT_SEGMENT.test(target)
+    ? origin + target
+    : new URL(target, origin).href
 }

@@ -48,7 +48,8 @@ export function parseLimitedJson(text: string, limits: JsonLimits): unknown {
     )
   }
   const value: unknown = JSON.parse(text)
-  checkValues(value, limits)
+  // a walk of every value, for limits the caller set (native bodies set only the depth)
+  if (limits.maxValues !== undefined || limits.forbiddenKeys !== undefined) checkValues(value, limits)
   return value
 }
 
