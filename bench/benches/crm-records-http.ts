@@ -8,7 +8,7 @@
  *   for both.
  * And the replica's native handler called in-process (no gateway, no socket). Targets: read
  * <= 15 µs, create <= 25 µs, read two ways: the whole call, and the handler's share beyond the
- * Fetch objects alone (fetch-floor.ts) measured in the same loop.
+ * Fetch objects alone (fetch-floor.ts) measured in the same loop, operation by operation.
  */
 import { STANDALONE_CRM_CALL } from '../lib/native-call.js'
 import { createCrmApps } from '../../src/replica/crm-app.js'
@@ -59,7 +59,7 @@ async function inProcess(): Promise<{ comparisons: Comparison[]; figures: Measur
         fn: () => send(createRequest(), 201),
       },
     ],
-    { iterations: 2000 },
+    { iterations: 2000, interleave: 'operations' },
   )
   const comparisons: Comparison[] = [
     {

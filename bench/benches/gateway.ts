@@ -9,8 +9,8 @@
  *   `@hono/node-server` (the whole gateway and app routing): target >= 0.75x.
  * - In-process, the native handler called directly: target <= 10 µs per call, read two ways: the
  *   whole call (its `Request` made, its answer read), and the handler's own share beyond the Fetch
- *   objects alone (fetch-floor.ts, measured in the same loop), which on Node 20 exceed 10 µs by
- *   themselves. The app's fetch through the gateway is a figure beside them.
+ *   objects alone (fetch-floor.ts, measured in the same loop, operation by operation), which on
+ *   Node 20 exceed 10 µs by themselves. The app's fetch through the gateway is a figure beside them.
  * - Figures: `getRequestStats` / a filtered `listRequests` page over 10k recorded calls (ms).
  */
 import { createReplicaMock } from '../../src/index.js'
@@ -26,9 +26,15 @@ const PATH = '/services/data'
 const admin = { authorization: 'Bearer test-api-key' }
 
 async function ok(response: Response): Promise<any> {
+  const text = await okText(response)
+  return text === '' ? undefined : JSON.parse(text)
+}
+
+/** The answer's text, read as the Fetch floor reads it (no JSON parse to weigh on one side only). */
+async function okText(response: Response): Promise<string> {
   const text = await response.text()
   if (!response.ok) throw new Error(`Failed: ${response.status} ${text}`)
-  return text === '' ? undefined : JSON.parse(text)
+  return text
 }
 
 /** Creates a running environment over the API and returns an app token for it. */
@@ -93,14 +99,14 @@ async function inProcess(): Promise<Measurement[]> {
       fetchFloor(`GET ${PATH}`, () => new Request(`https://api.replica.test${PATH}`), answer),
       {
         label: `in-process: native handler called directly, GET ${PATH}`,
-        fn: () => handler(new Request(`https://api.replica.test${PATH}`), nativeCall).then(ok),
+        fn: () => handler(new Request(`https://api.replica.test${PATH}`), nativeCall).then(okText),
       },
       {
         label: `in-process: app fetch through the gateway, GET ${PATH}`,
-        fn: () => call(PATH, { headers }).then(ok),
+        fn: () => call(PATH, { headers }).then(okText),
       },
     ],
-    { iterations: 5000 },
+    { iterations: 5000, interleave: 'operations' },
   )
 }
 

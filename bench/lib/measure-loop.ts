@@ -26,6 +26,15 @@ export interface LoopOptions {
    * `Promise.all`. The figure is still time per operation. @default 1
    */
   concurrency?: number
+  /**
+   * How the targets take turns: `rounds` — a whole round each in turn (A's, then B's, ...);
+   * `operations` — one operation each in turn within a round (the order rotating), each timed on
+   * its own. On a shared machine whose speed drifts over seconds, only the second weighs every
+   * target alike, which a difference of two targets (`beyond`) needs. It reports no CPU time (a
+   * reading per operation would cost more than some operations), and takes no `before` hooks or
+   * concurrency. @default 'rounds'
+   */
+  interleave?: 'rounds' | 'operations'
 }
 
 /**
@@ -45,6 +54,7 @@ export async function measureLoop(
 export async function compareLoop(targets: LoopTarget[], options: LoopOptions = {}): Promise<Measurement[]> {
   const iterations = Math.max(1, Math.round((options.iterations ?? 2000) * settings.scale))
   const { rounds = settings.rounds, warmup = Math.ceil(iterations / 4), concurrency = 1 } = options
+  if (options.interleave === 'operations') return compareByOperation(targets, iterations, rounds, warmup)
   const samples = targets.map(() => [] as number[])
   const cpuMicros = targets.map(() => [] as number[])
   for (const target of targets) {
@@ -65,6 +75,34 @@ export async function compareLoop(targets: LoopTarget[], options: LoopOptions = 
   return targets.map((target, index) =>
     toMeasurement(target.label, 'µs/op', samples[index]!, { cpuMicros: cpuMicros[index] }),
   )
+}
+
+/** `compareLoop` with the targets taking turns operation by operation (`interleave: 'operations'`). */
+async function compareByOperation(
+  targets: LoopTarget[],
+  iterations: number,
+  rounds: number,
+  warmup: number,
+): Promise<Measurement[]> {
+  if (targets.some((target) => target.before)) {
+    throw new Error('[bench] Failed to interleave operations: a target has a `before` hook')
+  }
+  for (const target of targets) await runRound(target.fn, warmup, 1)
+  const samples = targets.map(() => [] as number[])
+  for (let round = 0; round < rounds; round++) {
+    const spent = targets.map(() => 0)
+    for (let i = 0; i < iterations; i++) {
+      for (let turn = 0; turn < targets.length; turn++) {
+        // the order rotates, so no target always runs right after another one's garbage
+        const index = (i + turn) % targets.length
+        const started = performance.now()
+        await targets[index]!.fn()
+        spent[index]! += performance.now() - started
+      }
+    }
+    for (const [index, total] of spent.entries()) samples[index]!.push((total * 1000) / iterations)
+  }
+  return targets.map((target, index) => toMeasurement(target.label, 'µs/op', samples[index]!))
 }
 
 async function runRound(fn: () => unknown, iterations: number, concurrency: number): Promise<void> {

@@ -58,9 +58,9 @@ export function budget(value: number, unit: string): Measurement {
 }
 
 /**
- * What `subject` costs beyond `floor`, round by round (both measured in the same interleaved
- * loop): the second reading of an in-process budget, the handler's own share once the Fetch
- * objects every call makes are taken out.
+ * What `subject` costs beyond `floor`, round by round (both measured in the same loop, taking
+ * turns operation by operation): the second reading of an in-process budget, the handler's own
+ * share once the Fetch objects every call makes are taken out.
  */
 export function beyond(subject: Measurement, floor: Measurement, label: string): Measurement {
   if (subject.unit !== floor.unit || subject.samples.length !== floor.samples.length) {
