@@ -1,5 +1,6 @@
 import { getRequestListener } from '@hono/node-server'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { lightResponse } from '../replica/light-response.js'
 import { cachedResponse, withHeaders } from './node-server-response-cache.js'
 
 const fetchResponse = globalThis.Response
@@ -45,4 +46,22 @@ it('leaves a Fetch Response, or one with Fetch Headers, to the caller', () => {
   expect(withHeaders(new Response('x'), [['x-request-id', 'r']])).toBeUndefined()
   const withFetchHeaders = new Lightweight('x', { headers: new Headers({ a: 'b' }) })
   expect(withHeaders(withFetchHeaders, [['x-request-id', 'r']])).toBeUndefined()
+})
+
+it("answers an app's light response with a real Response holding its body and every header", async () => {
+  const app = lightResponse('{"a":1}', 201, { 'content-type': 'application/json', location: '/x' })
+  expect(cachedResponse(app)).toEqual({
+    status: 201,
+    body: '{"a":1}',
+    headers: { 'content-type': 'application/json', location: '/x' },
+  })
+  const rebuilt = withHeaders(app, [['x-request-id', 'req_1']])!
+  expect(Object.getPrototypeOf(rebuilt)).toBe(fetchResponse.prototype)
+  expect(rebuilt.status).toBe(201)
+  expect(Object.fromEntries(rebuilt.headers)).toEqual({
+    'content-type': 'application/json',
+    location: '/x',
+    'x-request-id': 'req_1',
+  })
+  expect(await rebuilt.text()).toBe('{"a":1}')
 })

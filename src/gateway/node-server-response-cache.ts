@@ -8,8 +8,9 @@
  * @note This reads a private field of @hono/node-server (found by its symbol's description): it
  * has no public way to see a response's body unread. When the field is not there (another
  * transport, or another version of the adapter) callers take the public, slower way. Measured in
- * docs/decisions.md ("Platform layers").
+ * docs/decisions.md ("Platform layers"). The app's in-process light responses are read the same way.
  */
+import { lightResponseParts } from '../replica/light-response.js'
 
 /**
  * The value `object` holds under a symbol described as `description`. The symbol found is
@@ -37,8 +38,13 @@ export interface CachedResponse {
   headers: unknown
 }
 
-/** What a @hono/node-server response holds before it is read, when it holds a plain body. */
+/**
+ * What a @hono/node-server response, or an app's light response (`light-response.ts`), holds before
+ * it is read, when it holds a plain body.
+ */
 export function cachedResponse(response: Response): CachedResponse | undefined {
+  const light = lightResponseParts(response)
+  if (light) return light
   const cache = cacheOf(response)
   if (!Array.isArray(cache) || cache.length !== 3) return undefined
   const [status, body, headers] = cache as [unknown, unknown, unknown]
@@ -84,6 +90,7 @@ export function withHeaders(
     merged['content-type'] = DEFAULT_CONTENT_TYPE
   }
   for (const [name, value] of extra) merged[name] = value
+  // the adapter's own kind; Node's Response for a light one (it inherits its constructor)
   const Kind = response.constructor as typeof Response
   return new Kind(body as BodyInit | null, { status, headers: merged })
 }

@@ -4,11 +4,16 @@
  * object for the `attributes` block, and describe answers (pure functions of the object, the
  * version and the actor over read-only metadata) kept as text after their first serialisation.
  * A composite's subrequest gets its answer as a value or text beside an empty Response (a body
- * stream written and read back costs more than the write it reports).
+ * stream written and read back costs more than the write it reports); in-process, any other call
+ * gets a light response (`light-response.ts`), which the gateway passes on without reading a stream.
  */
 import type { MetadataService, MetadataView } from '../metadata/metadata-service.js'
 import type { RecordView } from '../records/record-view.js'
+import { lightResponse, lightResponses } from '../light-response.js'
 import type { NativeContext } from './native-env.js'
+
+const TEXT_HEADERS = Object.freeze({ 'content-type': 'application/json; charset=UTF-8' })
+const VALUE_HEADERS = Object.freeze({ 'content-type': 'application/json' })
 
 export function jsonText(c: NativeContext, text: string, status: 200 | 201 = 200): Response {
   const reply = c.env.reply
@@ -16,6 +21,7 @@ export function jsonText(c: NativeContext, text: string, status: 200 | 201 = 200
     reply.text = text
     return c.body(null, status)
   }
+  if (lightResponses()) return lightResponse(text, status, TEXT_HEADERS)
   return c.body(text, status, { 'content-type': 'application/json; charset=UTF-8' })
 }
 
@@ -26,6 +32,7 @@ export function jsonValue(c: NativeContext, value: unknown, status: 200 | 201 | 
     reply.value = value
     return c.body(null, status)
   }
+  if (lightResponses()) return lightResponse(JSON.stringify(value), status, VALUE_HEADERS)
   return c.json(value as object, status)
 }
 
@@ -41,10 +48,9 @@ export function jsonCreated(c: NativeContext, value: unknown, location: string):
     reply.location = location
     return jsonValue(c, value, 201)
   }
-  return new Response(JSON.stringify(value), {
-    status: 201,
-    headers: { 'content-type': 'application/json', location },
-  })
+  const headers = { 'content-type': 'application/json', location }
+  if (lightResponses()) return lightResponse(JSON.stringify(value), 201, headers)
+  return new Response(JSON.stringify(value), { status: 201, headers })
 }
 
 /** `{"attributes":{"type","url"},...fields}` of a record view, `base` being `/services/data/vXX.X`. */
