@@ -44,16 +44,17 @@ async function inProcess(): Promise<{ comparisons: Comparison[]; figures: Measur
       headers: json,
       body: CREATE_BODY,
     })
-  const readAnswer = await (await handler(readRequest(), call)).text()
-  const createAnswer = await (await handler(createRequest(), call)).text()
+  // a first call of each checks the handler answers before it is timed
+  await send(readRequest(), 200)
+  await send(createRequest(), 201)
   const [readFloor, read, createFloor, create] = await compareLoop(
     [
-      fetchFloor('record read', readRequest, readAnswer),
+      fetchFloor('record read', readRequest),
       {
         label: `in-process: native handler, GET ${V}/sobjects/Account/{id}`,
         fn: () => send(readRequest(), 200),
       },
-      fetchFloor('record create', createRequest, createAnswer, 201),
+      fetchFloor('record create', createRequest),
       {
         label: `in-process: native handler, POST ${V}/sobjects/Account`,
         fn: () => send(createRequest(), 201),

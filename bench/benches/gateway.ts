@@ -91,12 +91,11 @@ async function inProcess(): Promise<Measurement[]> {
   const environment = (await mock.environments.all())[0]!
   const { call: nativeCall, handler } = directNativeCall(mock, environment)
   const headers = { authorization: `Bearer ${token}` }
-  const answer = JSON.stringify(
-    await ok(await handler(new Request(`https://api.replica.test${PATH}`), nativeCall)),
-  )
+  // a first call checks the handler answers before it is timed
+  await ok(await handler(new Request(`https://api.replica.test${PATH}`), nativeCall))
   return compareLoop(
     [
-      fetchFloor(`GET ${PATH}`, () => new Request(`https://api.replica.test${PATH}`), answer),
+      fetchFloor(`GET ${PATH}`, () => new Request(`https://api.replica.test${PATH}`)),
       {
         label: `in-process: native handler called directly, GET ${PATH}`,
         fn: () => handler(new Request(`https://api.replica.test${PATH}`), nativeCall).then(okText),
