@@ -8,7 +8,9 @@
  * - heap per record at 100k records written through the record service, none of them looked up by
  *   an indexed field yet, so no index is built (bytes, no target).
  * The large stores are filled through the record store directly (valid stored records, no
- * rules) so a 1M run takes seconds, not minutes; the memory figure uses the record service.
+ * rules) so a 1M run takes seconds, not minutes; the memory figure uses the record service. All
+ * three are filled first, then measured taking turns query by query (`interleave: 'operations'`),
+ * so a drift of the machine's speed, or the fills' garbage collected later, weighs on each alike.
  */
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
@@ -18,7 +20,7 @@ import { type CrmApp, createCrmApps } from '../../src/replica/crm-app.js'
 import { createCrmNativeHandler } from '../../src/replica/handlers/native-handler.js'
 import { createRecordsAccess } from '../../src/replica/records-access.js'
 import { type Comparison, defineBench } from '../lib/define-bench.js'
-import { measureLoop } from '../lib/measure-loop.js'
+import { compareLoop, measureLoop } from '../lib/measure-loop.js'
 import type { Measurement } from '../lib/stats.js'
 import { toMeasurement } from '../lib/stats.js'
 
@@ -92,8 +94,6 @@ export default defineBench({
   description: 'SOQL by Id / external id at 10k..1M records (flat), a scan at 100k, heap per record',
   async run() {
     const apps = createApps()
-    const byId: Measurement[] = []
-    const byExternalId: Measurement[] = []
     const figures: Measurement[] = []
     // the first size must not pay for the JIT warming up: warm the whole path on a small store
     const warm = apps.open()
@@ -103,53 +103,57 @@ export default defineBench({
       await warmQuery(`SELECT Id, Name FROM Account WHERE Id = '${warmIds[n % 1000]}'`)
       await warmQuery(`SELECT Id, Name FROM Account WHERE External_Id__c = 'E-${n % 1000}'`)
     }
-    for (const size of SIZES) {
+    // every size is filled first and the sizes take turns query by query: a machine whose speed
+    // drifts over seconds (or the fills' garbage collected later) then weighs on all of them alike
+    const stores = SIZES.map((size) => {
       const app = apps.open()
       const ids = fill(app, size)
-      const query = querier(app)
-      const pickId = picker(size)
-      const pickExternal = picker(size)
-      byId.push(
-        await measureLoop(() => query(`SELECT Id, Name FROM Account WHERE Id = '${ids[pickId()]}'`), {
-          label: `WHERE Id = ... at ${size.toLocaleString('en-US')} records`,
-          iterations: 2000,
-        }),
-      )
-      // the first lookup by External_Id__c builds the index (one pass over the records): a figure
+      return { size, ids, query: querier(app), named: size.toLocaleString('en-US') }
+    })
+    const byId = await compareLoop(
+      stores.map(({ ids, query, named, size }) => {
+        const pick = picker(size)
+        return {
+          label: `WHERE Id = ... at ${named} records`,
+          fn: () => query(`SELECT Id, Name FROM Account WHERE Id = '${ids[pick()]}'`),
+        }
+      }),
+      { iterations: 2000, interleave: 'operations' },
+    )
+    // the first lookup by External_Id__c builds the index (one pass over the records): a figure
+    for (const { query, named } of stores) {
       const started = performance.now()
       await query(`SELECT Id, Name FROM Account WHERE External_Id__c = 'E-0'`)
-      const buildMs = performance.now() - started
       figures.push(
-        toMeasurement(
-          `first WHERE External_Id__c = ... at ${size.toLocaleString('en-US')} records (builds its index)`,
-          'ms',
-          [buildMs],
-        ),
+        toMeasurement(`first WHERE External_Id__c = ... at ${named} records (builds its index)`, 'ms', [
+          performance.now() - started,
+        ]),
       )
-      byExternalId.push(
-        await measureLoop(
-          () => query(`SELECT Id, Name FROM Account WHERE External_Id__c = 'E-${pickExternal()}'`),
-          {
-            label: `WHERE External_Id__c = ... at ${size.toLocaleString('en-US')} records`,
-            iterations: 2000,
-          },
-        ),
-      )
-      if (size === 100_000) {
-        const pickNumber = picker(size)
-        const scan = await measureLoop(
-          () => query(`SELECT Id, Name FROM Account WHERE AccountNumber = 'AN-${pickNumber()}'`),
-          { label: 'WHERE AccountNumber = ... (no index, 1 row) at 100,000 records', iterations: 20 },
-        )
-        figures.push(
-          toMeasurement(
-            scan.label,
-            'ms/op',
-            scan.samples.map((sample) => sample / 1000),
-          ),
-        )
-      }
     }
+    const byExternalId = await compareLoop(
+      stores.map(({ query, named, size }) => {
+        const pick = picker(size)
+        return {
+          label: `WHERE External_Id__c = ... at ${named} records`,
+          fn: () => query(`SELECT Id, Name FROM Account WHERE External_Id__c = 'E-${pick()}'`),
+        }
+      }),
+      { iterations: 2000, interleave: 'operations' },
+    )
+    const atHundredThousand = stores.find((store) => store.size === 100_000)!
+    const pickNumber = picker(100_000)
+    const scan = await measureLoop(
+      () =>
+        atHundredThousand.query(`SELECT Id, Name FROM Account WHERE AccountNumber = 'AN-${pickNumber()}'`),
+      { label: 'WHERE AccountNumber = ... (no index, 1 row) at 100,000 records', iterations: 20 },
+    )
+    figures.push(
+      toMeasurement(
+        scan.label,
+        'ms/op',
+        scan.samples.map((sample) => sample / 1000),
+      ),
+    )
 
     // heap per record: 100k Accounts written through the record service (rules, checks, indexes)
     const memoryApp = apps.open()
