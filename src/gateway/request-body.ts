@@ -109,8 +109,8 @@ const DOT_SEGMENT = /\/\.\.?(?:[/?]|$)/
 
 /**
  * `new URL(target, origin).href` for an origin from a parsed URL and a target of its path and
- * query: joined as strings when the parser would change nothing (parsing one cost ~5-10 µs of the
- * server's time per forwarded call on this machine), parsed otherwise.
+ * query: joined as strings when the parser would change nothing (parsing one cost ~2 µs per
+ * forwarded call in a loop on this machine, ~0.5 µs joined), parsed otherwise.
  */
 export function nativeUrl(origin: string, target: string): string {
   return PLAIN_TARGET.test(target) && !DOT_SEGMENT.test(target)
