@@ -9,6 +9,8 @@
  * use a real Request built on first use. @hono/node-server's lightweight request works the same way.
  */
 
+import { standInPrototype } from '../replica/stand-in.js'
+
 const kSent = Symbol('sent')
 const kUrl = Symbol('url')
 const kBody = Symbol('body')
@@ -88,56 +90,32 @@ function consume(self: Forwarded): Promise<Uint8Array<ArrayBuffer>> {
 
 const decoder = new TextDecoder()
 
-/** What a forwarded request answers itself when it holds a read body. */
-const fromBytes: Record<string, (self: Forwarded) => Promise<unknown>> = {
-  text: (self) => consume(self).then((bytes) => decoder.decode(bytes)),
-  json: (self) => consume(self).then((bytes) => JSON.parse(decoder.decode(bytes))),
-  arrayBuffer: (self) => consume(self).then((bytes) => bytes.slice().buffer),
-  bytes: (self) => consume(self).then((bytes) => bytes.slice()),
+/** A reader answered from the body the gateway read, or by a real Request when it read none. */
+function fromBytes(name: string, read: (bytes: Uint8Array<ArrayBuffer>) => unknown) {
+  return (self: Forwarded): Promise<unknown> => {
+    if (self[kBody] === undefined)
+      return (real(self) as unknown as Record<string, () => Promise<unknown>>)[name]!()
+    return consume(self).then(read)
+  }
 }
 
 /** Request's accessors read through to the sent request, its methods go to a real one; `instanceof Request` holds. */
 function forwardedPrototype(): object {
-  const base = globalThis.Request.prototype
-  const properties: PropertyDescriptorMap = {}
-  for (let proto = base; proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto)) {
-    for (const key of Reflect.ownKeys(proto)) {
-      if (key === 'constructor' || key in properties) continue
-      const descriptor = Object.getOwnPropertyDescriptor(proto, key)!
-      if (descriptor.get) {
-        properties[key] = {
-          get(this: Forwarded) {
-            return (this[kSent] as unknown as Record<PropertyKey, unknown>)[key]
-          },
-        }
-      } else if (typeof descriptor.value === 'function') {
-        const own = typeof key === 'string' ? fromBytes[key] : undefined
-        properties[key] = {
-          value(this: Forwarded, ...args: unknown[]) {
-            if (own && this[kBody] !== undefined) return own(this)
-            const target = real(this) as unknown as Record<PropertyKey, (...a: unknown[]) => unknown>
-            return target[key]!(...args)
-          },
-        }
-      }
-    }
-  }
-  properties.url = {
-    get(this: Forwarded) {
-      return this[kUrl]
+  return standInPrototype<Forwarded>(globalThis.Request.prototype, {
+    getters: {
+      url: (self) => self[kUrl],
+      // the sent request's body was read by the gateway: a forwarded one with a body has its own
+      body: (self) => (self[kBody] === undefined ? self[kSent].body : real(self).body),
+      bodyUsed: (self) =>
+        self[kBody] === undefined ? self[kSent].bodyUsed : self[kUsed] || (self[kReal]?.bodyUsed ?? false),
     },
-  }
-  // the sent request's body was read by the gateway: a forwarded one with a body has its own
-  properties.body = {
-    get(this: Forwarded) {
-      return this[kBody] === undefined ? this[kSent].body : real(this).body
+    methods: {
+      text: fromBytes('text', (bytes) => decoder.decode(bytes)),
+      json: fromBytes('json', (bytes) => JSON.parse(decoder.decode(bytes))),
+      arrayBuffer: fromBytes('arrayBuffer', (bytes) => bytes.slice().buffer),
+      bytes: fromBytes('bytes', (bytes) => bytes.slice()),
     },
-  }
-  properties.bodyUsed = {
-    get(this: Forwarded) {
-      if (this[kBody] === undefined) return this[kSent].bodyUsed
-      return this[kUsed] || (this[kReal]?.bodyUsed ?? false)
-    },
-  }
-  return Object.create(base, properties)
+    readFrom: (self) => self[kSent],
+    callOn: real,
+  })
 }

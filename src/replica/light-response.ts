@@ -13,6 +13,8 @@
  * writes without a stream, and which Hono's `c.body()` already makes.
  */
 
+import { standInPrototype } from './stand-in.js'
+
 const kParts = Symbol('light response')
 const kUsed = Symbol('used')
 const kReal = Symbol('real')
@@ -34,9 +36,12 @@ interface Light {
 // the Response of this realm as the module found it: the adapter replaces the global one later
 const NodeResponse = globalThis.Response
 
+// a Response class that keeps its accessors on each instance (not undici's) gets no stand-in
+const STANDS_IN = Object.getOwnPropertyDescriptor(NodeResponse.prototype, 'status')?.get !== undefined
+
 /** Whether answers may be light here: the global Response is still Node's own. */
 export function lightResponses(): boolean {
-  return globalThis.Response === NodeResponse
+  return STANDS_IN && globalThis.Response === NodeResponse
 }
 
 let prototype: object | undefined
@@ -85,49 +90,24 @@ function consume(self: Light): Promise<string> {
   return Promise.resolve(self[kParts].body)
 }
 
-/** What every Response has, whether its class keeps it on the prototype or on each instance. */
-const ACCESSORS = ['status', 'ok', 'statusText', 'type', 'url', 'redirected', 'bodyUsed', 'headers', 'body']
-const METHODS = ['text', 'json', 'arrayBuffer', 'blob', 'bytes', 'formData', 'clone']
-
 /** Response's accessors and methods: its own answers where it has them, the real Response's otherwise. */
 function lightPrototype(): object {
-  const getters: Record<string, (self: Light) => unknown> = {
-    status: (self) => self[kParts].status,
-    ok: (self) => self[kParts].status >= 200 && self[kParts].status <= 299,
-    statusText: () => '',
-    type: () => 'default',
-    url: () => '',
-    redirected: () => false,
-    bodyUsed,
-  }
-  const methods: Record<string, (self: Light) => Promise<unknown>> = {
-    text: (self) => consume(self),
-    json: (self) => consume(self).then((text) => JSON.parse(text)),
-  }
-  const base = NodeResponse.prototype
-  const keys = new Set<PropertyKey>([...ACCESSORS, ...METHODS, ...Reflect.ownKeys(base)])
-  keys.delete('constructor')
-  const properties: PropertyDescriptorMap = {}
-  for (const key of keys) {
-    const mine = typeof key === 'string' ? key : undefined
-    const descriptor = Object.getOwnPropertyDescriptor(base, key)
-    if (ACCESSORS.includes(mine!) || descriptor?.get) {
-      const answer = mine === undefined ? undefined : getters[mine]
-      properties[key] = {
-        get(this: Light) {
-          return answer ? answer(this) : (real(this) as unknown as Record<PropertyKey, unknown>)[key]
-        },
-      }
-    } else if (METHODS.includes(mine!) || typeof descriptor?.value === 'function') {
-      const answer = mine === undefined ? undefined : methods[mine]
-      properties[key] = {
-        value(this: Light, ...args: unknown[]) {
-          if (answer) return answer(this)
-          const target = real(this) as unknown as Record<PropertyKey, (...a: unknown[]) => unknown>
-          return target[key]!(...args)
-        },
-      }
-    }
-  }
-  return Object.create(base, properties)
+  const status = (self: Light) => self[kParts].status
+  return standInPrototype<Light>(NodeResponse.prototype, {
+    getters: {
+      status,
+      ok: (self) => status(self) >= 200 && status(self) <= 299,
+      statusText: () => '',
+      type: () => 'default',
+      url: () => '',
+      redirected: () => false,
+      bodyUsed,
+    },
+    methods: {
+      text: consume,
+      json: (self) => consume(self).then((text) => JSON.parse(text)),
+    },
+    readFrom: real,
+    callOn: real,
+  })
 }
