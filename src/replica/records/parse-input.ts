@@ -42,26 +42,26 @@ export function parseInput(
   mode: WriteMode,
   format: InputFormat,
   targetId?: string,
-): { values: Map<string, FieldValue>; sent: Set<string> } {
+): { values: Map<string, FieldValue>; sent: ReadonlyMap<string, FieldValue> } {
   const { fields, references } = input instanceof BoundInput ? input : bindInput(ctx, object, input, view)
+  // the fields sent are the keys of their values: one map, filled in two passes (names, then values)
   const values = new Map<string, FieldValue>()
-  const sent = new Set<string>()
-  const notWritable: string[] = []
-  const accept = (field: FieldDef) => {
-    if (sent.has(field.name)) {
-      throw new FieldValidationError('JSON_PARSER_ERROR', `Duplicate field: ${field.name}`, [field.name])
-    }
-    sent.add(field.name)
-    if (!writable(ctx, object, field, view, mode)) notWritable.push(field.name)
-  }
-  for (const [field, raw] of fields) {
+  let notWritable: string[] | undefined // allocated only when a field is refused: this runs per row
+  for (let at = 0; at < fields.length + references.length; at++) {
+    const [field, raw] = at < fields.length ? fields[at]! : references[at - fields.length]!
     // an update body may repeat the record's own id (jsforce-style bodies do)
     if (mode === 'update' && field.type === 'id' && typeof raw === 'string' && normaliseId(raw) === targetId)
       continue
-    accept(field)
+    if (values.has(field.name)) {
+      throw new FieldValidationError('JSON_PARSER_ERROR', `Duplicate field: ${field.name}`, [field.name])
+    }
+    values.set(field.name, null)
+    if (!writable(ctx, object, field, view, mode)) {
+      notWritable ??= []
+      notWritable.push(field.name)
+    }
   }
-  for (const [field] of references) accept(field)
-  if (notWritable.length > 0) {
+  if (notWritable) {
     throw new FieldValidationError(
       'INVALID_FIELD_FOR_INSERT_UPDATE',
       `Unable to create/update fields: ${notWritable.join(', ')}. Please check the security settings of this field and verify that it is read/write for your profile or permission set.`,
@@ -69,14 +69,14 @@ export function parseInput(
     )
   }
   for (const [field, raw] of fields) {
-    if (!sent.has(field.name)) continue
+    if (!values.has(field.name)) continue
     values.set(
       field.name,
       field.type === 'id' ? ownId(object, raw) : coerceValue(field, raw, format, ctx.objectNameOfPrefix),
     )
   }
   for (const [field, raw] of references) values.set(field.name, resolveReference(ctx, field, raw, view))
-  return { values, sent }
+  return { values, sent: values }
 }
 
 /** Binds a JSON body's names to the object's fields (case-insensitive); an unknown one is INVALID_FIELD. */

@@ -39,8 +39,8 @@ export interface RuleInput {
   draft: Record<string, FieldValue>
   /** The stored record before this write; undefined on create. */
   previous: SObjectRecord | undefined
-  /** Canonical names of the fields this write sent. */
-  sent: ReadonlySet<string>
+  /** Canonical names of the fields this write sent (the keys of its values). */
+  sent: { has(name: string): boolean }
   now: Date
 }
 

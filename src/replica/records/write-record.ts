@@ -33,8 +33,9 @@ export function insertRecord(
   const stamp = formatDatetime(now)
   const user = ctx.userFor(view?.actor)
   const stored = metadata.storedFields(object)
+  const plan = createPlan(stored)
   // a spread of one template per object keeps the drafts' shape (fast properties)
-  const draft: Record<string, FieldValue> = { ...defaultsOf(stored) }
+  const draft: Record<string, FieldValue> = { ...plan.template }
   if ('IsDeleted' in draft) draft.IsDeleted = false
   if ('CreatedDate' in draft) draft.CreatedDate = stamp
   if ('CreatedById' in draft) draft.CreatedById = user
@@ -42,15 +43,15 @@ export function insertRecord(
   if ('LastModifiedById' in draft) draft.LastModifiedById = user
   if ('SystemModstamp' in draft) draft.SystemModstamp = stamp
   if ('OwnerId' in draft) draft.OwnerId = user
-  for (const [name, value] of values) draft[name] = value
+  values.forEach(setOn, draft)
   if (mode === 'seed' && values.has('CreatedDate')) {
     // a seeded record created in the past was last modified then too, unless told otherwise
     for (const name of MODIFIED_STAMP_FIELDS) if (!values.has(name)) draft[name] = draft.CreatedDate!
   }
   const idIssued = draft.Id === null || draft.Id === undefined
   if (idIssued) draft.Id = store.nextId(object.name)
-  for (const field of stored) {
-    if (field.autoNumber && draft[field.name] === null) draft[field.name] = autoNumber(ctx, object, field)
+  for (const field of plan.autoNumbered) {
+    if (draft[field.name] === null) draft[field.name] = autoNumber(ctx, object, field)
   }
   deriveValues({ object, draft, previous: undefined, sent, now })
   checkRecord(ctx, object, draft, undefined)
@@ -58,7 +59,7 @@ export function insertRecord(
   if (mode === 'seed' && store.get(draft.Id as string, { includeDeleted: true })) {
     throw new FieldValidationError('DUPLICATE_VALUE', `duplicate value found: Id ${draft.Id}`, ['Id'])
   }
-  // the draft holds every stored field in schema order (defaultsOf): stored as it is, not copied
+  // the draft holds every stored field in schema order (the plan's template): stored as it is, not copied
   store.insertBuilt(object.name, draft, idIssued)
   return { object: object.name, id: draft.Id as string }
 }
@@ -77,7 +78,7 @@ export function updateRecord(
   const now = ctx.clock.now()
   const stamp = formatDatetime(now)
   const draft: Record<string, FieldValue> = { ...previous }
-  for (const [name, value] of values) draft[name] = value
+  values.forEach(setOn, draft)
   const user = ctx.userFor(view.actor)
   if ('LastModifiedDate' in draft) draft.LastModifiedDate = stamp
   if ('LastModifiedById' in draft) draft.LastModifiedById = user
@@ -91,16 +92,30 @@ export function updateRecord(
   return { object: object.name, id }
 }
 
-/** Every stored field at its default, in schema order: computed once per stored-field list. */
-const defaults = new WeakMap<readonly FieldDef[], Readonly<Record<string, FieldValue>>>()
+/** What a create starts from, per stored-field list (one per object and metadata): computed once. */
+interface CreatePlan {
+  /** Every stored field at its default, in schema order. */
+  template: Readonly<Record<string, FieldValue>>
+  autoNumbered: readonly FieldDef[]
+}
 
-function defaultsOf(stored: readonly FieldDef[]): Readonly<Record<string, FieldValue>> {
-  let template = defaults.get(stored)
-  if (!template) {
-    template = Object.fromEntries(stored.map((field) => [field.name, defaultFor(field)]))
-    defaults.set(stored, template)
+const plans = new WeakMap<readonly FieldDef[], CreatePlan>()
+
+function createPlan(stored: readonly FieldDef[]): CreatePlan {
+  let plan = plans.get(stored)
+  if (!plan) {
+    plan = {
+      template: Object.fromEntries(stored.map((field) => [field.name, defaultFor(field)])),
+      autoNumbered: stored.filter((field) => field.autoNumber),
+    }
+    plans.set(stored, plan)
   }
-  return template
+  return plan
+}
+
+/** `values.forEach(setOn, draft)`: no entry array per value, as a `for...of` over the map makes. */
+function setOn(this: Record<string, FieldValue>, value: FieldValue, name: string): void {
+  this[name] = value
 }
 
 function defaultFor(field: FieldDef): FieldValue {
