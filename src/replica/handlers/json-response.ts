@@ -13,7 +13,8 @@ import { lightResponse, lightResponses } from '../light-response.js'
 import type { NativeContext } from './native-env.js'
 
 const TEXT_HEADERS = Object.freeze({ 'content-type': 'application/json; charset=UTF-8' })
-const VALUE_HEADERS = Object.freeze({ 'content-type': 'application/json' })
+/** `c.json`'s content type, for a light response made instead. */
+export const VALUE_HEADERS = Object.freeze({ 'content-type': 'application/json' })
 
 export function jsonText(c: NativeContext, text: string, status: 200 | 201 = 200): Response {
   const reply = c.env.reply

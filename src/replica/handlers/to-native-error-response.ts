@@ -10,6 +10,7 @@ import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { isReplicaError, ReplicaError, type ReplicaErrorCode } from '../errors.js'
 import { lightResponse, lightResponses } from '../light-response.js'
+import { VALUE_HEADERS } from './json-response.js'
 
 const STATUS_OF: Partial<Record<ReplicaErrorCode, ContentfulStatusCode>> = {
   NOT_FOUND: 404,
@@ -68,12 +69,10 @@ export function nativeErrorStatus(error: ReplicaError): ContentfulStatusCode {
 
 export function toNativeErrorResponse(c: Context, error: unknown): Response {
   const { status, body } = nativeErrorAnswer(error, c.req.method, c.req.path)
-  // in-process, a light response as for the JSON answers (json-response.ts); `c.json`'s type
-  if (lightResponses()) return lightResponse(JSON.stringify(body), status, ERROR_HEADERS)
+  // in-process, a light response as for the JSON answers (json-response.ts)
+  if (lightResponses()) return lightResponse(JSON.stringify(body), status, VALUE_HEADERS)
   return c.json(body, status)
 }
-
-const ERROR_HEADERS = Object.freeze({ 'content-type': 'application/json' })
 
 /** The status and error array `toNativeErrorResponse` answers, as data (a subrequest answered directly). */
 export function nativeErrorAnswer(

@@ -32,7 +32,8 @@ export class BoundInput {
 /**
  * Reads the body of a write (a JSON body, bound here: case-insensitive names -> canonical fields,
  * `attributes` skipped; or a `BoundInput`), parent references by external id
- * (`"Account": {"External_Id__c": "A-1"}`) resolved.
+ * (`"Account": {"External_Id__c": "A-1"}`) resolved: the values by canonical field name, whose
+ * keys are the fields the write sent.
  */
 export function parseInput(
   ctx: RecordContext,
@@ -42,9 +43,9 @@ export function parseInput(
   mode: WriteMode,
   format: InputFormat,
   targetId?: string,
-): { values: Map<string, FieldValue>; sent: ReadonlyMap<string, FieldValue> } {
+): Map<string, FieldValue> {
   const { fields, references } = input instanceof BoundInput ? input : bindInput(ctx, object, input, view)
-  // the fields sent are the keys of their values: one map, filled in two passes (names, then values)
+  // filled in two passes: the names sent (refused together), then their values
   const values = new Map<string, FieldValue>()
   let notWritable: string[] | undefined // allocated only when a field is refused: this runs per row
   for (let at = 0; at < fields.length + references.length; at++) {
@@ -76,7 +77,7 @@ export function parseInput(
     )
   }
   for (const [field, raw] of references) values.set(field.name, resolveReference(ctx, field, raw, view))
-  return { values, sent: values }
+  return values
 }
 
 /** Binds a JSON body's names to the object's fields (case-insensitive); an unknown one is INVALID_FIELD. */

@@ -10,6 +10,7 @@ import { versionBasePath } from '../metadata/api-version.js'
 import type { FieldDef, ObjectDef } from '../../schemas/crm-schema.js'
 import type { MetadataService, MetadataView } from '../metadata/metadata-service.js'
 import type { FieldValue, SObjectRecord } from './record-store.js'
+import { perFieldList } from './per-field-list.js'
 
 /** A record as a caller sees it: canonical field names, compound fields as objects. */
 export type RecordView = Record<string, FieldValue | Record<string, FieldValue>>
@@ -146,19 +147,12 @@ export function projectRecord(
   return out
 }
 
-// keyed by the chosen fields (visible fields are one frozen array per object, version and actor)
-const viewTemplates = new WeakMap<readonly FieldDef[], Readonly<RecordView>>()
-
 /**
- * The chosen fields' names in order, each null. A view starts as a spread of it: V8 keeps the
+ * The chosen fields' names in order, each null (kept per chosen list: visible fields are one
+ * frozen array per object, version and actor). A view starts as a spread of it: V8 keeps the
  * copy's fast properties, where ~30 keys added one by one turn the object into a dictionary,
  * which JSON.stringify writes several times slower.
  */
-function viewTemplate(chosen: readonly FieldDef[]): Readonly<RecordView> {
-  let template = viewTemplates.get(chosen)
-  if (!template) {
-    template = Object.fromEntries(chosen.map((field) => [field.name, null]))
-    viewTemplates.set(chosen, template)
-  }
-  return template
-}
+const viewTemplate = perFieldList(
+  (chosen): Readonly<RecordView> => Object.fromEntries(chosen.map((field) => [field.name, null])),
+)

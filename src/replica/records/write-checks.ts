@@ -8,6 +8,7 @@ import type { FieldDef, ObjectDef } from '../../schemas/crm-schema.js'
 import { EntityIsDeletedError, FieldValidationError, InsufficientAccessError } from '../errors.js'
 import type { MetadataService, MetadataView } from '../metadata/metadata-service.js'
 import { findMatches } from './find-records.js'
+import { perFieldList } from './per-field-list.js'
 import type { RecordContext } from './record-context.js'
 import type { FieldValue, SObjectRecord } from './record-store.js'
 
@@ -46,19 +47,12 @@ interface CheckPlan {
   looked: readonly FieldDef[]
 }
 
-const plans = new WeakMap<readonly FieldDef[], CheckPlan>()
-
-function checkPlan(fields: readonly FieldDef[]): CheckPlan {
-  let plan = plans.get(fields)
-  if (!plan) {
-    plan = {
-      required: fields.filter((field) => !field.nillable && (field.createable || field.updateable)),
-      looked: fields.filter((field) => field.type === 'reference' || field.unique),
-    }
-    plans.set(fields, plan)
-  }
-  return plan
-}
+const checkPlan = perFieldList(
+  (fields): CheckPlan => ({
+    required: fields.filter((field) => !field.nillable && (field.createable || field.updateable)),
+    looked: fields.filter((field) => field.type === 'reference' || field.unique),
+  }),
+)
 
 export function checkRecord(
   ctx: RecordContext,

@@ -9,6 +9,7 @@ import { FieldValidationError } from '../errors.js'
 import type { MetadataView } from '../metadata/metadata-service.js'
 import { formatDatetime, type InputFormat } from './coerce.js'
 import { parseInput } from './parse-input.js'
+import { perFieldList } from './per-field-list.js'
 import type { RecordContext } from './record-context.js'
 import { deriveValues, validateValues } from './record-rules.js'
 import type { WriteResult } from './record-service-types.js'
@@ -28,7 +29,7 @@ export function insertRecord(
 ): WriteResult {
   const { store, metadata } = ctx
   if (mode === 'create') ensureCreateable(metadata, object, view!)
-  const { values, sent } = parseInput(ctx, object, input, view, mode, format)
+  const values = parseInput(ctx, object, input, view, mode, format)
   const now = ctx.clock.now()
   const stamp = formatDatetime(now)
   const user = ctx.userFor(view?.actor)
@@ -53,9 +54,9 @@ export function insertRecord(
   for (const field of plan.autoNumbered) {
     if (draft[field.name] === null) draft[field.name] = autoNumber(ctx, object, field)
   }
-  deriveValues({ object, draft, previous: undefined, sent, now })
+  deriveValues({ object, draft, previous: undefined, sent: values, now })
   checkRecord(ctx, object, draft, undefined)
-  validateValues({ object, draft, previous: undefined, sent, now })
+  validateValues({ object, draft, previous: undefined, sent: values, now })
   if (mode === 'seed' && store.get(draft.Id as string, { includeDeleted: true })) {
     throw new FieldValidationError('DUPLICATE_VALUE', `duplicate value found: Id ${draft.Id}`, ['Id'])
   }
@@ -74,7 +75,7 @@ export function updateRecord(
   format: InputFormat,
 ): WriteResult {
   const id = previous.Id as string
-  const { values, sent } = parseInput(ctx, object, input, view, 'update', format, id)
+  const values = parseInput(ctx, object, input, view, 'update', format, id)
   const now = ctx.clock.now()
   const stamp = formatDatetime(now)
   const draft: Record<string, FieldValue> = { ...previous }
@@ -83,9 +84,9 @@ export function updateRecord(
   if ('LastModifiedDate' in draft) draft.LastModifiedDate = stamp
   if ('LastModifiedById' in draft) draft.LastModifiedById = user
   if ('SystemModstamp' in draft) draft.SystemModstamp = stamp
-  deriveValues({ object, draft, previous, sent, now })
+  deriveValues({ object, draft, previous, sent: values, now })
   checkRecord(ctx, object, draft, previous)
-  validateValues({ object, draft, previous, sent, now })
+  validateValues({ object, draft, previous, sent: values, now })
   const changes: Record<string, FieldValue> = {}
   for (const [name, value] of Object.entries(draft)) if (previous[name] !== value) changes[name] = value
   ctx.store.update(id, changes)
@@ -99,19 +100,12 @@ interface CreatePlan {
   autoNumbered: readonly FieldDef[]
 }
 
-const plans = new WeakMap<readonly FieldDef[], CreatePlan>()
-
-function createPlan(stored: readonly FieldDef[]): CreatePlan {
-  let plan = plans.get(stored)
-  if (!plan) {
-    plan = {
-      template: Object.fromEntries(stored.map((field) => [field.name, defaultFor(field)])),
-      autoNumbered: stored.filter((field) => field.autoNumber),
-    }
-    plans.set(stored, plan)
-  }
-  return plan
-}
+const createPlan = perFieldList(
+  (stored): CreatePlan => ({
+    template: Object.fromEntries(stored.map((field) => [field.name, defaultFor(field)])),
+    autoNumbered: stored.filter((field) => field.autoNumber),
+  }),
+)
 
 /** `values.forEach(setOn, draft)`: no entry array per value, as a `for...of` over the map makes. */
 function setOn(this: Record<string, FieldValue>, value: FieldValue, name: string): void {
