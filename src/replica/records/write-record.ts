@@ -88,7 +88,8 @@ export function updateRecord(
   checkRecord(ctx, object, draft, previous)
   validateValues({ object, draft, previous, sent: values, now })
   const changes: Record<string, FieldValue> = {}
-  for (const [name, value] of Object.entries(draft)) if (previous[name] !== value) changes[name] = value
+  // `for...in`, not `Object.entries`: no array of ~30 pairs made per update
+  for (const name in draft) if (previous[name] !== draft[name]) changes[name] = draft[name] as FieldValue
   ctx.store.update(id, changes)
   return { object: object.name, id }
 }
