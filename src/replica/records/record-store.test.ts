@@ -155,6 +155,29 @@ it('stores a built record as it is, and refuses one without every stored field o
   expect(store.count('Account')).toBe(4)
 })
 
+it('replaces a record with a built next one as it is, keeping indexes in step and undoing it on rollback', () => {
+  const store = storeWithAccounts()
+  const before = store.get(accountId(1))!
+  const next = { ...before, Name: 'Acme Built', External_Id__c: 'EXT-BUILT' }
+  expect(store.updateBuilt(next)).toBe(next)
+  expect(store.get(accountId(1))).toBe(next)
+  expect(store.findBy('Account', 'External_Id__c', 'EXT-BUILT')?.map((r) => r.Id)).toEqual([accountId(1)])
+  expect(store.findBy('Account', 'External_Id__c', before.External_Id__c as string)).toEqual([])
+  expect(() =>
+    store.transaction(() => {
+      store.updateBuilt({ ...next, Name: 'Rolled back' })
+      throw new Error('undo')
+    }),
+  ).toThrow('undo')
+  expect(store.get(accountId(1))).toBe(next)
+  const partial: Record<string, unknown> = { ...next }
+  delete partial.Phone
+  expect(() => store.updateBuilt(partial as typeof next)).toThrow(/not every stored field/)
+  expect(() => store.updateBuilt({ ...next, Nope: 'x' })).toThrow(/not a stored field/)
+  expect(() => store.updateBuilt({ ...next, Id: makeRecordId('001', 99) })).toThrow(/no record/)
+  expect(store.get(accountId(1))).toBe(next)
+})
+
 it('round-trips through serialise, JSON and restore', () => {
   const store = storeWithAccounts()
   store.update(contactId(1), { IsDeleted: true })
@@ -215,6 +238,9 @@ it('keeps its content when a restore document is bad', () => {
   )
   expect(() => store.restore(bad({ Account: [{ Id: accountId(1), Name: { x: 1 } }] }))).toThrow(
     /not a scalar/,
+  )
+  expect(() => store.restore(bad({ Account: [{ Id: accountId(1), Name: undefined }] }))).toThrow(
+    /Account.0.Name: not a scalar/,
   )
   expect(() => store.restore(bad({ Account: [{ Id: accountId(1) }, { Id: accountId(1) }] }))).toThrow(
     /duplicate id/,

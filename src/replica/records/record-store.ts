@@ -46,6 +46,7 @@ import { buildTables, type FieldValue, type SObjectRecord } from './record-table
 import {
   createRecordState,
   insertBuiltRecord,
+  updateBuiltRecord,
   insertRecord,
   nextId,
   nextSequence,
@@ -136,6 +137,13 @@ export function createRecordStore(metadata: MetadataService, baseline?: RecordBa
     /** Replaces fields of a record (recycle-bin records included); returns the new record. */
     update: (id: string, changes: Readonly<Record<string, FieldValue>>): SObjectRecord =>
       updateRecord(state, id, changes),
+
+    /**
+     * Replaces a record with the next one the record service built from it (a copy of the stored
+     * record with its changes: every stored field, in schema order), stored as it is rather than
+     * merged again: the caller lets go of it.
+     */
+    updateBuilt: (record: Record<string, FieldValue>): SObjectRecord => updateBuiltRecord(state, record),
 
     /** Removes a record for good (hard delete / emptying the recycle bin). */
     purge: (id: string): SObjectRecord | undefined => purgeRecord(state, id),

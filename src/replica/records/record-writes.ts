@@ -141,7 +141,19 @@ export function updateRecord(
       )
     }
   }
-  const next: SObjectRecord = { ...previous, ...changes }
+  return replaceRecord(state, table, previous, { ...previous, ...changes })
+}
+
+/** `updateRecord` for a next record the record service built from the stored one (see `adoptBuilt`). */
+export function updateBuiltRecord(state: RecordState, record: Record<string, FieldValue>): SObjectRecord {
+  const { table, previous } = findForWrite(state, record.Id as string)
+  if (!table || !previous)
+    throw new TypeError(`[replica-mock] Failed to update record: no record "${record.Id}"`)
+  // its id is the stored record's: canonical, as an issued one
+  return replaceRecord(state, table, previous, adoptBuilt(table, record, true))
+}
+
+function replaceRecord(state: RecordState, table: Table, previous: SObjectRecord, next: SObjectRecord) {
   putRecord(table, next, previous)
   state.log.onRollback(() => putRecord(table, previous, next))
   report(state, table, next.Id as string, next)
