@@ -37,8 +37,7 @@ export function materialise(
       `[replica-mock] Failed to store ${table.def.name} record: "${String(id)}" is not its id`,
     )
   }
-  if (out.IsDeleted === null && table.fieldNames.has('IsDeleted')) out.IsDeleted = false
-  return out
+  return withLiveDefault(table, out)
 }
 
 /**
@@ -104,7 +103,7 @@ export function checkRecord(table: Table, raw: unknown, where: string): SObjectR
     }
     out[name] = value
   }
-  if (out.IsDeleted === null && table.fieldNames.has('IsDeleted')) out.IsDeleted = false
+  withLiveDefault(table, out)
   const id = typeof out.Id === 'string' ? normaliseId(out.Id) : undefined
   if (!id || keyPrefixOf(id) !== table.def.keyPrefix) {
     throw new TypeError(
@@ -116,5 +115,11 @@ export function checkRecord(table: Table, raw: unknown, where: string): SObjectR
     const value = out[name]
     if (name !== 'Id' && typeof value === 'string') out[name] = normaliseId(value) ?? value
   }
+  return out
+}
+
+/** A record that does not say whether it is deleted is live (`IsDeleted` false where the object has it). */
+function withLiveDefault(table: Table, out: Record<string, FieldValue>): SObjectRecord {
+  if (out.IsDeleted === null && table.fieldNames.has('IsDeleted')) out.IsDeleted = false
   return out
 }

@@ -46,12 +46,12 @@ import { buildTables, type FieldValue, type SObjectRecord } from './record-table
 import {
   createRecordState,
   insertBuiltRecord,
-  updateBuiltRecord,
   insertRecord,
   nextId,
   nextSequence,
   purgeRecord,
   type RecordObserver,
+  updateBuiltRecord,
   updateRecord,
 } from './record-writes.js'
 
