@@ -6,14 +6,9 @@
  * compared case-insensitively and its exact case recovered from the suffix.
  * @see https://developer.salesforce.com/docs/atlas.en-us.api.meta/api/field_types.htm#i1435616
  */
-import { checksum, isCanonicalId18 } from '../store/salesforce-ids.js'
+import { BASE62, checksum, ID15, ID18, isCanonicalId18, SUFFIX_ALPHABET } from '../store/salesforce-ids.js'
 
 export { checksum }
-
-const SUFFIX_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ012345'
-const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
-const ID15 = /^[0-9A-Za-z]{15}$/
-const ID18 = /^[0-9A-Za-z]{18}$/
 
 /** Pod characters of ids this replica issues (`001` + `Rm` + `0` + counter). */
 export const REPLICA_POD = 'Rm'

@@ -8,8 +8,13 @@
  */
 import * as crypto from 'node:crypto'
 
-const SUFFIX_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ012345'
-const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
+/** The characters of an 18-character id's suffix: character n stands for the 5 case bits n. */
+export const SUFFIX_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ012345'
+/** The digits of an id's counter. */
+export const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
+/** An id's alphabet at its two lengths (the case and the suffix are checked apart). */
+export const ID15 = /^[0-9A-Za-z]{15}$/
+export const ID18 = /^[0-9A-Za-z]{18}$/
 
 /** The key prefix of Organization ids. */
 export const ORGANIZATION_KEY_PREFIX = '00D'
@@ -33,14 +38,12 @@ export function checksum(id15: string): string {
   )
 }
 
-const ALPHANUMERIC_18 = /^[0-9A-Za-z]{18}$/
-
 /**
  * Whether `id` is an 18-character id in its canonical case: letters and digits, ending in exactly
  * the suffix of its first 15 characters (compared as character codes: no suffix string is made).
  */
 export function isCanonicalId18(id: string): boolean {
-  if (!ALPHANUMERIC_18.test(id)) return false
+  if (!ID18.test(id)) return false
   for (let chunk = 0; chunk < 3; chunk++) {
     if (SUFFIX_ALPHABET.charCodeAt(chunkBits(id, chunk * 5)) !== id.charCodeAt(15 + chunk)) return false
   }
