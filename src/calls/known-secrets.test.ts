@@ -64,6 +64,7 @@ describe('KnownSecrets.find skipping ahead', () => {
     return merged
   }
 
+  // a few secrets are searched for one by one, many in one scan: rounds take turns
   it('finds every secret a scan of every position finds: at the edges, overlapping, sharing prefixes', () => {
     const random = seededDraw(7)
     const alphabet = 'ab0!_-,"'
@@ -71,7 +72,8 @@ describe('KnownSecrets.find skipping ahead', () => {
     for (let round = 0; round < 200; round++) {
       const secrets = new KnownSecrets()
       const shared = word(4)
-      const list = Array.from({ length: 1 + random(5) }, () =>
+      const count = round % 4 < 2 ? 1 + random(5) : 17 + random(20)
+      const list = Array.from({ length: count }, () =>
         random(2) === 0 ? shared + word(2 + random(6)) : word(6 + random(6)),
       )
       for (const secret of list) secrets.add(secret)
@@ -81,6 +83,15 @@ describe('KnownSecrets.find skipping ahead', () => {
       if (round % 2 === 0) text = `${list[0]}${text}${list.at(-1)}`
       const found = secrets.find(text).map(([start, end]) => [start, end])
       expect(found, `round ${round}: ${JSON.stringify({ list, text })}`).toEqual(naive(text, list))
+    }
+  })
+
+  it('finds a secret overlapping itself one character on, searched alone or in a scan', () => {
+    for (const others of [0, 20]) {
+      const secrets = new KnownSecrets()
+      secrets.add('aaaaaa')
+      for (let n = 0; n < others; n++) secrets.add(`other_secret_${n}`)
+      expect(secrets.find('xaaaaaaax'), `${others} other secrets`).toEqual([[1, 8]])
     }
   })
 

@@ -19,6 +19,12 @@ const BITS = 1 << 16
 const BLOCK = 3
 /** How far a window whose last block is in no key may move. */
 const MAX_SHIFT = KEY_LENGTH - BLOCK + 1
+/**
+ * Up to this many secrets, each is looked for on its own (`indexOf`, which skips ahead on the
+ * secret's whole length): a 4 MiB CSV page took ~8 ms with 11 secrets against the scan's ~17 ms,
+ * and ~54 ms with 103. The scan's time does not grow with the number of secrets.
+ */
+const SEARCH_EACH_UP_TO = 16
 
 /**
  * Names whose value is a secret wherever it appears: a query or form parameter, a JSON key, a
@@ -118,7 +124,9 @@ export class KnownSecrets {
 
   #findPlain(text: string, presented: readonly string[]): Range[] {
     const out: Array<readonly [number, number]> = []
-    if (this.#size > 0) {
+    if (this.#size > 0 && this.#size <= SEARCH_EACH_UP_TO) {
+      for (const secrets of this.#byKey.values()) for (const secret of secrets) occurrences(text, secret, out)
+    } else if (this.#size > 0) {
       const last = text.length - KEY_LENGTH
       const shift = this.#shift
       const prefixes = this.#prefixes
@@ -141,18 +149,19 @@ export class KnownSecrets {
         i++
       }
     }
-    for (const secret of presented) {
-      if (secret.length < MIN_SECRET_LENGTH) continue
-      for (let at = text.indexOf(secret); at >= 0; at = text.indexOf(secret, at + 1)) {
-        out.push([at, at + secret.length])
-      }
-    }
+    for (const secret of presented) if (secret.length >= MIN_SECRET_LENGTH) occurrences(text, secret, out)
     for (const match of text.matchAll(SECRET_PARAMETER)) {
       const [start, end] = match.indices![1]!
       out.push([start, end])
     }
     return out
   }
+}
+
+/** Every place `secret` occurs in `text`, added to `out`. */
+function occurrences(text: string, secret: string, out: Array<readonly [number, number]>): void {
+  for (let at = text.indexOf(secret); at >= 0; at = text.indexOf(secret, at + 1))
+    out.push([at, at + secret.length])
 }
 
 function sameList(a: readonly string[], b: readonly string[]): boolean {
