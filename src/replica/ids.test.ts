@@ -114,6 +114,13 @@ describe('makeRecordId', () => {
     expect(normaliseId(id)).toBe(id)
   })
 
+  it('refuses a key prefix that is not three characters or a pod that is not two', () => {
+    expect(() => makeRecordId('01', 1)).toThrow(RangeError)
+    expect(() => makeRecordId('0011', 1)).toThrow(RangeError)
+    expect(() => makeRecordId('001', 1, 'R')).toThrow(RangeError)
+    expect(makeRecordId('001', 1, 'Zz').slice(0, 6)).toBe('001Zz0')
+  })
+
   it('returns distinct ids for distinct counters, in base 62', () => {
     expect(makeRecordId('003', 61).slice(6, 15)).toBe('00000000z')
     expect(makeRecordId('003', 62).slice(6, 15)).toBe('000000010')

@@ -82,15 +82,49 @@ export function keyPrefixOf(id: string): string {
   return id.slice(0, 3)
 }
 
-/** Builds the 18-character id number `counter` of the object with `keyPrefix`. */
+/** Character codes of the id `makeRecordId` is making: one id at a time, nothing awaits between. */
+const ID_CODES = new Uint16Array(18)
+const BASE62_CODES = Uint16Array.from(BASE62, (char) => char.charCodeAt(0))
+const SUFFIX_CODES = Uint16Array.from(SUFFIX_ALPHABET, (char) => char.charCodeAt(0))
+
+/**
+ * Builds the 18-character id number `counter` of the object with `keyPrefix`. Every create makes
+ * one: its characters are worked out as codes and made into one flat string, where prepending
+ * digits, padding and joining made ~0.5 KB of short-lived strings per id.
+ */
 export function makeRecordId(keyPrefix: string, counter: number, pod: string = REPLICA_POD): string {
   if (!Number.isSafeInteger(counter) || counter < 1 || counter > MAX_COUNTER) {
     throw new RangeError(`Failed to make a record id: counter ${counter} is out of range`)
   }
-  let digits = ''
-  for (let n = counter; n > 0; n = Math.floor(n / 62)) digits = BASE62[n % 62] + digits
-  const id15 = keyPrefix + pod + '0' + digits.padStart(COUNTER_LENGTH, '0')
-  return id15 + checksum(id15)
+  if (keyPrefix.length !== 3 || pod.length !== 2) {
+    throw new RangeError(`Failed to make a record id: key prefix "${keyPrefix}" or pod "${pod}" is malformed`)
+  }
+  const codes = ID_CODES
+  for (let at = 0; at < 3; at++) codes[at] = keyPrefix.charCodeAt(at)
+  codes[3] = pod.charCodeAt(0)
+  codes[4] = pod.charCodeAt(1)
+  codes[5] = 0x30 // '0'
+  let n = counter
+  for (let at = 15 - 1; at >= 15 - COUNTER_LENGTH; at--) {
+    codes[at] = BASE62_CODES[n % 62]!
+    n = Math.floor(n / 62)
+  }
+  // the suffix: one character per five, saying which of them are upper case
+  for (let chunk = 0; chunk < 3; chunk++) {
+    let bits = 0
+    for (let i = 0; i < 5; i++) {
+      const code = codes[chunk * 5 + i]!
+      if (code >= 0x41 && code <= 0x5a) bits |= 1 << i
+    }
+    codes[15 + chunk] = SUFFIX_CODES[bits]!
+  }
+  // eighteen arguments (`apply` over the typed array took ~3x as long)
+  const c = codes
+  // biome-ignore format: the eighteen codes in two rows
+  return String.fromCharCode(
+    c[0]!, c[1]!, c[2]!, c[3]!, c[4]!, c[5]!, c[6]!, c[7]!, c[8]!,
+    c[9]!, c[10]!, c[11]!, c[12]!, c[13]!, c[14]!, c[15]!, c[16]!, c[17]!,
+  )
 }
 
 /** The counter of an id this replica issued for `keyPrefix` (`makeRecordId`'s inverse), else 0. */

@@ -186,9 +186,12 @@ export class TransactionLog implements TransactionScope {
 
   /** Drops steps and hooks past the marks and leaves the savepoint at `depth`. */
   #close(stepMark: number, hookMark: number, depth: number): void {
-    // setting an array's length is a runtime call: skip it when there is nothing to drop
-    if (this.#steps.length !== stepMark) this.#steps.length = stepMark
-    if (this.#hooks.length !== hookMark) this.#hooks.length = hookMark
+    // popped, not cut by setting `length`: that is a runtime call, and cutting to 0 drops the
+    // backing store, which every write's first step then allocated again (~0.1 µs a write)
+    const steps = this.#steps
+    while (steps.length > stepMark) steps.pop()
+    const hooks = this.#hooks
+    while (hooks.length > hookMark) hooks.pop()
     this.#depth = depth - 1
     this.#undoing = false
     if (this.#fixes.size > 0) this.#fixes.clear()

@@ -11,7 +11,7 @@ const columnsOf = (object: string, header: string[]) =>
   resolveHeader(metadata, metadata.getObject(object), header, view)
 /** A bound row by field names: what it sets, and the parent references it looks up. */
 const named = (input: BoundInput) => ({
-  fields: Object.fromEntries(input.fields.map(([field, value]) => [field.name, value])),
+  fields: Object.fromEntries(input.fields.map((field, at) => [field.name, input.values[at]])),
   references: Object.fromEntries(input.references.map(([field, reference]) => [field.name, reference])),
 })
 

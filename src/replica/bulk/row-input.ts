@@ -19,23 +19,28 @@ export const NULL_VALUE = '#N/A'
  * service does not look the names up again for every row.
  */
 export function rowInput(columns: readonly ResolvedColumn[], row: readonly string[], skip = -1): BoundInput {
-  const fields: Array<[FieldDef, unknown]> = []
-  const references: Array<[FieldDef, Record<string, unknown>]> = []
+  const fields: FieldDef[] = []
+  const values: unknown[] = []
+  let references: Array<[FieldDef, Record<string, unknown>]> | undefined
   for (let index = 0; index < columns.length; index++) {
     const value = row[index]!
     if (index === skip || value === '') continue
     const column = columns[index]!
-    if (value === NULL_VALUE) fields.push([column.field, null])
-    else if (column.kind === 'field') fields.push([column.field, value])
-    else {
+    if (value === NULL_VALUE || column.kind === 'field') {
+      fields.push(column.field)
+      values.push(value === NULL_VALUE ? null : value)
+    } else {
       const reference: Record<string, unknown> = { [column.lookup.name]: value }
       // a polymorphic reference says which parent object the lookup field belongs to
       if (column.field.referenceTo.length > 1) reference.attributes = { type: column.target.name }
+      references ??= []
       references.push([column.field, reference])
     }
   }
-  return new BoundInput(fields, references)
+  return new BoundInput(fields, values, references ?? NO_REFERENCES)
 }
+
+const NO_REFERENCES: ReadonlyArray<readonly [FieldDef, Record<string, unknown>]> = Object.freeze([])
 
 /** Index of the column holding `fieldName` itself (not a reference to it), or -1. */
 export function columnOf(columns: readonly ResolvedColumn[], fieldName: string): number {

@@ -150,16 +150,23 @@ export function createMetadataService(input: CrmSchema | CrmSchemaInput) {
       object: ObjectDef,
       field: FieldDef,
       actor: string,
-    ): { createable: boolean; updateable: boolean } {
+    ): Readonly<{ createable: boolean; updateable: boolean }> {
       const access = objectAccess(index, object, actor)
-      return {
-        createable: field.createable && access.createable,
-        updateable: field.updateable && access.updateable,
-      }
+      return FIELD_ACCESS[
+        (field.createable && access.createable ? 1 : 0) + (field.updateable && access.updateable ? 2 : 0)
+      ]!
     },
   }
   return service
 }
+
+/** The four answers of `fieldAccess`, made once: a write asks for each field it sends. */
+const FIELD_ACCESS = [
+  Object.freeze({ createable: false, updateable: false }),
+  Object.freeze({ createable: true, updateable: false }),
+  Object.freeze({ createable: false, updateable: true }),
+  Object.freeze({ createable: true, updateable: true }),
+]
 
 // ---- visibility ----
 

@@ -72,7 +72,7 @@ export function upsertRecord(
   }
   if (field.type === 'id' || options.updateOnly) throw new NotFoundError()
   if (ctx.metadata.fieldAccess(object, field, view.actor).createable) {
-    body = new BoundInput([...body.fields, [field, value]], body.references)
+    body = new BoundInput([...body.fields, field], [...body.values, value], body.references)
   }
   const created = insertRecord(ctx, object, body, view, 'create', format)
   return { status: 'created', object: object.name, id: created.id }
@@ -81,11 +81,15 @@ export function upsertRecord(
 /** The external id comes from the url; the body may repeat it, not contradict it. */
 function withoutExternalId(field: FieldDef, value: string, input: BoundInput): BoundInput {
   const isId = field.type === 'id'
-  const fields: Array<readonly [FieldDef, unknown]> = []
-  for (const entry of input.fields) {
-    const [sent, raw] = entry
-    if (sent.name !== field.name) fields.push(entry)
-    else if (indexKey(raw, isId) !== indexKey(value, isId)) {
+  const fields: FieldDef[] = []
+  const values: unknown[] = []
+  for (let at = 0; at < input.fields.length; at++) {
+    const sent = input.fields[at]!
+    const raw = input.values[at]
+    if (sent.name !== field.name) {
+      fields.push(sent)
+      values.push(raw)
+    } else if (indexKey(raw, isId) !== indexKey(value, isId)) {
       throw new FieldValidationError(
         'INVALID_FIELD',
         `${field.name}: the value in the body (${String(raw)}) differs from the external id in the url (${value})`,
@@ -93,7 +97,7 @@ function withoutExternalId(field: FieldDef, value: string, input: BoundInput): B
       )
     }
   }
-  return new BoundInput(fields, input.references)
+  return new BoundInput(fields, values, input.references)
 }
 
 function multiple(object: ObjectDef, matches: SObjectRecord[]): MultipleMatches {

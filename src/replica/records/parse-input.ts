@@ -18,22 +18,54 @@ import type { FieldValue } from './record-store.js'
 export type WriteMode = 'create' | 'update' | 'seed'
 
 /**
- * A write body bound to the object's fields: values by field, and parent references by external
- * id (`{ External_Id__c: "A-1" }`) by the reference field they set. A JSON body is bound by
- * `parseInput` itself; a bulk row comes bound (its header was bound once per job).
+ * A write body bound to the object's fields: the fields sent with their raw values at the same
+ * places, and parent references by external id (`{ External_Id__c: "A-1" }`) by the reference
+ * field they set. A JSON body is bound by `parseInput` itself; a bulk row comes bound (its header
+ * was bound once per job). Two arrays rather than a pair per field: a bulk job binds 100k rows.
  */
 export class BoundInput {
   constructor(
-    readonly fields: ReadonlyArray<readonly [FieldDef, unknown]>,
+    readonly fields: readonly FieldDef[],
+    readonly values: readonly unknown[],
     readonly references: ReadonlyArray<readonly [FieldDef, Record<string, unknown>]>,
-  ) {}
+  ) {
+    if (fields.length !== values.length) {
+      throw new TypeError('[replica-mock] Failed to bind a write: one value per field')
+    }
+  }
 }
+
+/** A write's values after `parseInput`: canonical field names and the values coerced, in the order sent. */
+export class SentValues {
+  readonly names: string[] = []
+  readonly values: FieldValue[] = []
+  /** Built once a body sends more fields than a scan suits. */
+  #index: Set<string> | undefined
+
+  /** Whether the write sent `name` (canonical). */
+  has(name: string): boolean {
+    if (this.#index) return this.#index.has(name)
+    const { names } = this
+    for (let at = 0; at < names.length; at++) if (names[at] === name) return true
+    return false
+  }
+
+  add(name: string, value: FieldValue): void {
+    this.names.push(name)
+    this.values.push(value)
+    if (this.#index) this.#index.add(name)
+    else if (this.names.length > SCAN_NAMES) this.#index = new Set(this.names)
+  }
+}
+
+/** Up to this many names, `has` compares them one by one: a Map per write cost more. */
+const SCAN_NAMES = 16
 
 /**
  * Reads the body of a write (a JSON body, bound here: case-insensitive names -> canonical fields,
  * `attributes` skipped; or a `BoundInput`), parent references by external id
  * (`"Account": {"External_Id__c": "A-1"}`) resolved: the values by canonical field name, whose
- * keys are the fields the write sent.
+ * names are the fields the write sent.
  */
 export function parseInput(
   ctx: RecordContext,
@@ -43,20 +75,19 @@ export function parseInput(
   mode: WriteMode,
   format: InputFormat,
   targetId?: string,
-): Map<string, FieldValue> {
-  const { fields, references } = input instanceof BoundInput ? input : bindInput(ctx, object, input, view)
-  // filled in two passes: the names sent (refused together), then their values
-  const values = new Map<string, FieldValue>()
+): SentValues {
+  const bound = input instanceof BoundInput ? input : bindInput(ctx, object, input, view)
+  const { fields, values: raws, references } = bound
+  // two passes: the names sent (refused together), then their values
+  const sent = new SentValues()
   let notWritable: string[] | undefined // allocated only when a field is refused: this runs per row
   for (let at = 0; at < fields.length + references.length; at++) {
-    const [field, raw] = at < fields.length ? fields[at]! : references[at - fields.length]!
-    // an update body may repeat the record's own id (jsforce-style bodies do)
-    if (mode === 'update' && field.type === 'id' && typeof raw === 'string' && normaliseId(raw) === targetId)
-      continue
-    if (values.has(field.name)) {
+    const field = at < fields.length ? fields[at]! : references[at - fields.length]![0]
+    if (at < fields.length && repeatsOwnId(field, raws[at], mode, targetId)) continue
+    if (sent.has(field.name)) {
       throw new FieldValidationError('JSON_PARSER_ERROR', `Duplicate field: ${field.name}`, [field.name])
     }
-    values.set(field.name, null)
+    sent.add(field.name, null)
     if (!writable(ctx, object, field, view, mode)) {
       notWritable ??= []
       notWritable.push(field.name)
@@ -69,15 +100,21 @@ export function parseInput(
       notWritable,
     )
   }
-  for (const [field, raw] of fields) {
-    if (!values.has(field.name)) continue
-    values.set(
-      field.name,
-      field.type === 'id' ? ownId(object, raw) : coerceValue(field, raw, format, ctx.objectNameOfPrefix),
-    )
+  let place = 0
+  for (let at = 0; at < fields.length; at++) {
+    const field = fields[at]!
+    const raw = raws[at]
+    if (repeatsOwnId(field, raw, mode, targetId)) continue
+    sent.values[place++] =
+      field.type === 'id' ? ownId(object, raw) : coerceValue(field, raw, format, ctx.objectNameOfPrefix)
   }
-  for (const [field, raw] of references) values.set(field.name, resolveReference(ctx, field, raw, view))
-  return values
+  for (const [field, raw] of references) sent.values[place++] = resolveReference(ctx, field, raw, view)
+  return sent
+}
+
+/** An update body may repeat the record's own id (jsforce-style bodies do): it is not a write. */
+function repeatsOwnId(field: FieldDef, raw: unknown, mode: WriteMode, targetId: string | undefined): boolean {
+  return mode === 'update' && field.type === 'id' && typeof raw === 'string' && normaliseId(raw) === targetId
 }
 
 /** Binds a JSON body's names to the object's fields (case-insensitive); an unknown one is INVALID_FIELD. */
@@ -93,13 +130,15 @@ export function bindInput(
       'Failed to read the record: expected a JSON object of fields',
     )
   }
-  const fields: Array<[FieldDef, unknown]> = []
+  const fields: FieldDef[] = []
+  const values: unknown[] = []
   const references: Array<[FieldDef, Record<string, unknown>]> = []
   for (const [key, raw] of Object.entries(input)) {
     if (key === 'attributes' && (raw === null || typeof raw === 'object')) continue
     const field = ctx.metadata.findField(object, key, view)
     if (field) {
-      fields.push([field, raw])
+      fields.push(field)
+      values.push(raw)
       continue
     }
     const relationship = ctx.metadata.parentRelationship(object, key, view)
@@ -112,7 +151,7 @@ export function bindInput(
       `No such column '${key}' on sobject of type ${object.name}`,
     )
   }
-  return new BoundInput(fields, references)
+  return new BoundInput(fields, values, references)
 }
 
 function writable(

@@ -51,9 +51,12 @@ export function adoptBuilt(
   record: Record<string, FieldValue>,
   idIssued: boolean,
 ): SObjectRecord {
+  const { fields } = table
   let count = 0
   for (const name in record) {
-    if (!table.fieldNames.has(name)) {
+    // a draft from the object's template has the fields in schema order: one compare each, and
+    // the set is asked only when a name is out of place
+    if (fields[count]?.name !== name && !table.fieldNames.has(name)) {
       throw new TypeError(
         `[replica-mock] Failed to store ${table.def.name} record: "${name}" is not a stored field`,
       )
@@ -62,7 +65,7 @@ export function adoptBuilt(
     if (record[name] === undefined) record[name] = null
     count++
   }
-  if (count !== table.fields.length) {
+  if (count !== fields.length) {
     throw new TypeError(
       `[replica-mock] Failed to store ${table.def.name} record: not every stored field is set`,
     )

@@ -200,6 +200,39 @@ it('errors with JSON_PARSER_ERROR on the same field sent twice in different case
   })
 })
 
+/** Every writable text, number and picklist field of Account: more than a write compares one by one. */
+const WIDE_ACCOUNT = {
+  Name: 'Wide',
+  Type: 'Prospect',
+  BillingStreet: '1 Main St',
+  BillingCity: 'Phoenix',
+  BillingState: 'AZ',
+  BillingPostalCode: '85001',
+  BillingCountry: 'US',
+  Phone: '+1 555 0100',
+  Fax: '+1 555 0101',
+  AccountNumber: 'AN-1',
+  Website: 'https://wide.example',
+  Industry: 'Banking',
+  AnnualRevenue: 1000,
+  NumberOfEmployees: 12,
+  Rating: 'Hot',
+  Description: 'many fields',
+  External_Id__c: 'WIDE-1',
+  Tier__c: 'Gold',
+}
+
+it('stores every field of a wide body, and refuses one that sends its last field twice', () => {
+  const crm = createTestCrm()
+  const { id } = crm.service.create('Account', WIDE_ACCOUNT, ADMIN)
+  expect(crm.store.get(id)).toMatchObject(WIDE_ACCOUNT)
+  const twice = { ...WIDE_ACCOUNT, External_Id__c: 'WIDE-2', tier__c: 'Silver' }
+  expect(failsCleanly(crm, () => crm.service.create('Account', twice, ADMIN))).toMatchObject({
+    code: 'JSON_PARSER_ERROR',
+    message: 'Duplicate field: Tier__c',
+  })
+})
+
 it('errors with STRING_TOO_LONG on a value over the length', () => {
   const crm = createTestCrm()
   expect(

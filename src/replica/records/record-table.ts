@@ -67,6 +67,14 @@ export function isIndexedField(field: FieldDef): boolean {
   return field.type === 'reference' && field.name !== 'CreatedById' && field.name !== 'LastModifiedById'
 }
 
+/**
+ * The schema's object names and their lower-case keys: every write names its object a few times,
+ * and `toLowerCase` makes a new string to hash each time. Bounded: names of other spellings are
+ * lower-cased as they come.
+ */
+const LOWER_NAMES = new Map<string, string>()
+const MAX_LOWER_NAMES = 10_000
+
 /** Empty tables for every object of the schema. */
 export function buildTables(metadata: MetadataService): Tables {
   const byName = new Map<string, Table>()
@@ -93,6 +101,7 @@ export function buildTables(metadata: MetadataService): Tables {
       shared: false,
     }
     byName.set(def.name.toLowerCase(), table)
+    if (LOWER_NAMES.size < MAX_LOWER_NAMES) LOWER_NAMES.set(def.name, def.name.toLowerCase())
     byPrefix.set(def.keyPrefix, table)
   }
   return { byName, byPrefix }
@@ -131,7 +140,7 @@ export function dropRecord(table: Table, id: string): void {
 
 /** The table of `object` (any case); throws on an object the schema does not have. */
 export function tableOf(tables: Tables, object: string): Table {
-  const table = tables.byName.get(object.toLowerCase())
+  const table = tables.byName.get(LOWER_NAMES.get(object) ?? object.toLowerCase())
   if (!table) throw new TypeError(`[replica-mock] Failed to use the record store: unknown object "${object}"`)
   return table
 }

@@ -75,10 +75,12 @@ export function checkRecord(
       missing,
     )
   }
+  // the owner, creator and last modifier are most often one user: the record is looked up once
+  let liveReference: unknown
   for (const field of plan.looked) {
     const value = draft[field.name]
     if (value === null || value === undefined || (previous && previous[field.name] === value)) continue
-    if (field.type === 'reference' && value !== draft.Id) {
+    if (field.type === 'reference' && value !== draft.Id && value !== liveReference) {
       const target = store.get(value as string, { includeDeleted: true })
       if (!target) {
         throw new FieldValidationError('INVALID_CROSS_REFERENCE_KEY', 'invalid cross reference id', [
@@ -86,6 +88,7 @@ export function checkRecord(
         ])
       }
       if (target.IsDeleted) throw new EntityIsDeletedError([field.name])
+      liveReference = value
     }
     if (field.unique) {
       const other = findMatches(store, object, field, value).find((found) => found.Id !== draft.Id)
