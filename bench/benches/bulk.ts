@@ -15,6 +15,9 @@
  *   size (target: the upload is not held in memory more than once). The ingest's heap is watched
  *   in two rounds of its own after the timed ones: the probe forces GCs, which must not count as
  *   ingest time. Every timed run (ingest, export, csv-parse, csv-stringify) starts after a GC.
+ * - every timed run also carries the process's CPU time per row, so each comparison prints a
+ *   CPU-only ratio beside the wall-time one: steadier on a busy machine (wall time here swings
+ *   ±20-30% between rounds).
  */
 import { Readable } from 'node:stream'
 import { finished } from 'node:stream/promises'
@@ -99,9 +102,9 @@ async function connect(mock: ReplicaMock) {
  * iterator (`for await`, as its documentation reads a stream) or its `'data'` events (the
  * replica's way since stop 33, ~20% less CPU: no promises and `read()` per record).
  */
-async function parseAlone(bytes: Uint8Array<ArrayBuffer>, by: 'iterator' | 'events'): Promise<number> {
+async function parseAlone(bytes: Uint8Array<ArrayBuffer>, by: 'iterator' | 'events'): Promise<Timing> {
   gc() // each timed run starts from a collected heap, as the ingest and the export do
-  const started = performance.now()
+  const started = startTiming()
   let rows = 0
   const parser = Readable.from([bytes]).pipe(parse())
   if (by === 'iterator') for await (const _ of parser) rows++
@@ -110,7 +113,7 @@ async function parseAlone(bytes: Uint8Array<ArrayBuffer>, by: 'iterator' | 'even
     await finished(parser)
   }
   if (rows !== ROWS + 1) throw new Error(`Failed to parse: ${rows} records`)
-  return performance.now() - started
+  return started.stop()
 }
 
 interface IngestHeap {
@@ -142,12 +145,12 @@ async function runIngest(
 }
 
 /** One ingest, timed as a user sees it: no heap probe in it (its forced GCs would count). */
-async function timedIngest(mock: ReplicaMock, bytes: Uint8Array<ArrayBuffer>): Promise<number> {
+async function timedIngest(mock: ReplicaMock, bytes: Uint8Array<ArrayBuffer>): Promise<Timing> {
   const call = await connect(mock)
   gc()
-  const started = performance.now()
+  const started = startTiming()
   await runIngest(call, bytes)
-  return performance.now() - started
+  return started.stop()
 }
 
 /** One ingest with the heap watched: the peaks of both halves and what the uploaded job holds. */
@@ -165,7 +168,7 @@ async function watchedIngest(mock: ReplicaMock, bytes: Uint8Array<ArrayBuffer>):
   return heap
 }
 
-async function exportAll(mock: ReplicaMock): Promise<{ ms: number; peakMb: number; pages: number }> {
+async function exportAll(mock: ReplicaMock): Promise<Timing & { peakMb: number; pages: number }> {
   const call = await connect(mock)
   const environment = (await mock.environments.all())[0]!
   mock.records(environment.id).insert(
@@ -177,7 +180,7 @@ async function exportAll(mock: ReplicaMock): Promise<{ ms: number; peakMb: numbe
     })),
   )
   const watch = heapWatch()
-  const started = performance.now()
+  const started = startTiming()
   const soql = 'SELECT Id, Name, External_Id__c, Industry, CreatedDate FROM Account'
   const job = (await (
     await call('POST', '/jobs/query', JSON.stringify({ operation: 'query', query: soql }))
@@ -196,13 +199,13 @@ async function exportAll(mock: ReplicaMock): Promise<{ ms: number; peakMb: numbe
     const next = response.headers.get('sforce-locator')!
     locator = next === 'null' ? '' : next
   } while (locator)
-  const ms = performance.now() - started
+  const timing = started.stop()
   if (rows < ROWS) throw new Error(`Failed to export: ${rows} rows`)
-  return { ms, peakMb: watch.stop(), pages }
+  return { ...timing, peakMb: watch.stop(), pages }
 }
 
 /** csv-stringify alone on rows like the export's (5 text columns). */
-async function stringifyAlone(): Promise<number> {
+async function stringifyAlone(): Promise<Timing> {
   const rows = Array.from({ length: ROWS }, (_, n) => [
     `001Rm${String(n).padStart(13, '0')}`,
     `Account ${n}`,
@@ -211,18 +214,36 @@ async function stringifyAlone(): Promise<number> {
     '2026-01-05T09:00:00.000Z',
   ])
   gc()
-  const started = performance.now()
+  const started = startTiming()
   let bytes = 0
   for await (const chunk of Readable.from(rows).pipe(stringify({ quoted: true }))) bytes += chunk.length
   if (bytes === 0) throw new Error('Failed to stringify')
-  return performance.now() - started
+  return started.stop()
 }
 
-const rate = (label: string, msSamples: number[]): Measurement =>
+/** A timed run: its wall time, and the process's CPU time per row (the steadier reading here). */
+interface Timing {
+  ms: number
+  cpuMicrosPerRow: number
+}
+
+function startTiming(): { stop(): Timing } {
+  const wall = performance.now()
+  const cpu = process.cpuUsage()
+  return {
+    stop() {
+      const used = process.cpuUsage(cpu)
+      return { ms: performance.now() - wall, cpuMicrosPerRow: (used.user + used.system) / ROWS }
+    },
+  }
+}
+
+const rate = (label: string, timings: Timing[]): Measurement =>
   toMeasurement(
     label,
     'rows/s',
-    msSamples.map((ms) => (ROWS / ms) * 1000),
+    timings.map((timing) => (ROWS / timing.ms) * 1000),
+    { cpuMicros: timings.map((timing) => timing.cpuMicrosPerRow) },
   )
 
 export default defineBench({
@@ -236,17 +257,17 @@ export default defineBench({
     await parseAlone(bytes, 'iterator')
     await parseAlone(bytes, 'events')
 
-    const parseMs: number[] = []
-    const parseByEventsMs: number[] = []
-    const ingestMs: number[] = []
-    const exportRounds: { ms: number; peakMb: number; pages: number }[] = []
-    const stringifyMs: number[] = []
+    const parseTimings: Timing[] = []
+    const parseByEventsTimings: Timing[] = []
+    const ingestTimings: Timing[] = []
+    const exportRounds: Awaited<ReturnType<typeof exportAll>>[] = []
+    const stringifyTimings: Timing[] = []
     for (let round = 0; round < settings.rounds; round++) {
-      parseMs.push(await parseAlone(bytes, 'iterator'))
-      parseByEventsMs.push(await parseAlone(bytes, 'events'))
-      ingestMs.push(await timedIngest(mock, bytes))
+      parseTimings.push(await parseAlone(bytes, 'iterator'))
+      parseByEventsTimings.push(await parseAlone(bytes, 'events'))
+      ingestTimings.push(await timedIngest(mock, bytes))
       exportRounds.push(await exportAll(mock))
-      stringifyMs.push(await stringifyAlone())
+      stringifyTimings.push(await stringifyAlone())
     }
     // the heap is watched in rounds of its own: the probe's forced GCs must not count as ingest time
     const ingestHeap: IngestHeap[] = []
@@ -288,33 +309,27 @@ export default defineBench({
       comparisons: [
         {
           label: `ingest ${ROWS.toLocaleString('en-US')} rows end to end vs csv-parse alone (rows/s)`,
-          subject: rate('ingest: create, upload, close, JobComplete', ingestMs),
-          baseline: rate('csv-parse alone (stream, arrays, for await)', parseMs),
+          subject: rate('ingest: create, upload, close, JobComplete', ingestTimings),
+          baseline: rate('csv-parse alone (stream, arrays, for await)', parseTimings),
           target: { atLeast: 0.5 },
         },
         {
           label: `ingest ${ROWS.toLocaleString('en-US')} rows end to end vs csv-parse alone read by its 'data' events (rows/s)`,
-          subject: rate('ingest: create, upload, close, JobComplete', ingestMs),
-          baseline: rate("csv-parse alone (stream, arrays, 'data' events)", parseByEventsMs),
+          subject: rate('ingest: create, upload, close, JobComplete', ingestTimings),
+          baseline: rate("csv-parse alone (stream, arrays, 'data' events)", parseByEventsTimings),
           target: { atLeast: 0.5 },
         },
         {
           // the same target where the machine's speed cancels out: 200k rows/s over the ~360k rows/s
           // csv-stringify managed on a quiet machine of this kind (DESIGN.md "Why")
           label: 'query export through every page vs csv-stringify alone on as many rows (rows/s)',
-          subject: rate(
-            'query export: create job, read every page',
-            exportRounds.map((r) => r.ms),
-          ),
-          baseline: rate('csv-stringify alone, the same number of rows', stringifyMs),
+          subject: rate('query export: create job, read every page', exportRounds),
+          baseline: rate('csv-stringify alone, the same number of rows', stringifyTimings),
           target: { atLeast: 0.55 },
         },
         {
           label: 'query export through every page vs the issue target (rows/s)',
-          subject: rate(
-            'query export: create job, read every page',
-            exportRounds.map((r) => r.ms),
-          ),
+          subject: rate('query export: create job, read every page', exportRounds),
           baseline: toMeasurement('issue target', 'rows/s', [TARGET_QUERY_ROWS_PER_SECOND]),
           target: { atLeast: 1 },
         },
