@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { KnownSecrets, replaceRanges } from './known-secrets.js'
+import { KnownSecrets, replaceRanges, SEARCH_EACH_FROM } from './known-secrets.js'
 import { seededDraw } from '../../test/support/seeded-draw.js'
 
 const TOKEN = 'tok_abcdefgh123'
@@ -64,7 +64,7 @@ describe('KnownSecrets.find skipping ahead', () => {
     return merged
   }
 
-  // a few secrets are searched for one by one, many in one scan: rounds take turns
+  // a few secrets in a long text are searched for one by one, else in one scan: rounds take turns
   it('finds every secret a scan of every position finds: at the edges, overlapping, sharing prefixes', () => {
     const random = seededDraw(7)
     const alphabet = 'ab0!_-,"'
@@ -72,13 +72,15 @@ describe('KnownSecrets.find skipping ahead', () => {
     for (let round = 0; round < 200; round++) {
       const secrets = new KnownSecrets()
       const shared = word(4)
-      const count = round % 4 < 2 ? 1 + random(5) : 17 + random(20)
+      const mode = round % 3 // 0: few secrets, short text; 1: many secrets; 2: few secrets, long text
+      const count = mode === 1 ? 17 + random(20) : 1 + random(5)
+      const length = mode === 2 ? SEARCH_EACH_FROM : 300
       const list = Array.from({ length: count }, () =>
         random(2) === 0 ? shared + word(2 + random(6)) : word(6 + random(6)),
       )
       for (const secret of list) secrets.add(secret)
       let text = ''
-      while (text.length < 300) text += random(4) === 0 ? list[random(list.length)] : word(1 + random(8))
+      while (text.length < length) text += random(4) === 0 ? list[random(list.length)] : word(1 + random(8))
       // every other round, a secret starts the text and one ends it
       if (round % 2 === 0) text = `${list[0]}${text}${list.at(-1)}`
       const found = secrets.find(text).map(([start, end]) => [start, end])
@@ -87,11 +89,17 @@ describe('KnownSecrets.find skipping ahead', () => {
   })
 
   it('finds a secret overlapping itself one character on, searched alone or in a scan', () => {
-    for (const others of [0, 20]) {
+    const padding = '-'.repeat(SEARCH_EACH_FROM)
+    for (const [others, pad] of [
+      [0, ''],
+      [0, padding],
+      [20, padding],
+    ] as const) {
       const secrets = new KnownSecrets()
       secrets.add('aaaaaa')
       for (let n = 0; n < others; n++) secrets.add(`other_secret_${n}`)
-      expect(secrets.find('xaaaaaaax'), `${others} other secrets`).toEqual([[1, 8]])
+      const at = pad.length + 1
+      expect(secrets.find(`${pad}xaaaaaaax`), `${others} other secrets`).toEqual([[at, at + 7]])
     }
   })
 
