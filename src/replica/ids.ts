@@ -6,7 +6,15 @@
  * compared case-insensitively and its exact case recovered from the suffix.
  * @see https://developer.salesforce.com/docs/atlas.en-us.api.meta/api/field_types.htm#i1435616
  */
-import { BASE62, checksum, ID15, ID18, isCanonicalId18, SUFFIX_ALPHABET } from '../store/salesforce-ids.js'
+import {
+  BASE62,
+  checksum,
+  chunkBits,
+  ID15,
+  ID18,
+  isCanonicalId18,
+  SUFFIX_ALPHABET,
+} from '../store/salesforce-ids.js'
 
 export { checksum }
 
@@ -84,8 +92,6 @@ export function keyPrefixOf(id: string): string {
 
 /** Character codes of the id `makeRecordId` is making: one id at a time, nothing awaits between. */
 const ID_CODES = new Uint16Array(18)
-const BASE62_CODES = Uint16Array.from(BASE62, (char) => char.charCodeAt(0))
-const SUFFIX_CODES = Uint16Array.from(SUFFIX_ALPHABET, (char) => char.charCodeAt(0))
 
 /**
  * Builds the 18-character id number `counter` of the object with `keyPrefix`. Every create makes
@@ -99,27 +105,18 @@ export function makeRecordId(keyPrefix: string, counter: number, pod: string = R
   if (keyPrefix.length !== 3 || pod.length !== 2) {
     throw new RangeError(`Failed to make a record id: key prefix "${keyPrefix}" or pod "${pod}" is malformed`)
   }
-  const codes = ID_CODES
-  for (let at = 0; at < 3; at++) codes[at] = keyPrefix.charCodeAt(at)
-  codes[3] = pod.charCodeAt(0)
-  codes[4] = pod.charCodeAt(1)
-  codes[5] = 0x30 // '0'
+  const c = ID_CODES
+  for (let at = 0; at < 3; at++) c[at] = keyPrefix.charCodeAt(at)
+  c[3] = pod.charCodeAt(0)
+  c[4] = pod.charCodeAt(1)
+  c[5] = 0x30 // '0'
   let n = counter
   for (let at = 15 - 1; at >= 15 - COUNTER_LENGTH; at--) {
-    codes[at] = BASE62_CODES[n % 62]!
+    c[at] = BASE62.charCodeAt(n % 62)
     n = Math.floor(n / 62)
   }
-  // the suffix: one character per five, saying which of them are upper case
-  for (let chunk = 0; chunk < 3; chunk++) {
-    let bits = 0
-    for (let i = 0; i < 5; i++) {
-      const code = codes[chunk * 5 + i]!
-      if (code >= 0x41 && code <= 0x5a) bits |= 1 << i
-    }
-    codes[15 + chunk] = SUFFIX_CODES[bits]!
-  }
+  for (let chunk = 0; chunk < 3; chunk++) c[15 + chunk] = SUFFIX_ALPHABET.charCodeAt(chunkBits(c, chunk * 5))
   // eighteen arguments (`apply` over the typed array took ~3x as long)
-  const c = codes
   // biome-ignore format: the eighteen codes in two rows
   return String.fromCharCode(
     c[0]!, c[1]!, c[2]!, c[3]!, c[4]!, c[5]!, c[6]!, c[7]!, c[8]!,

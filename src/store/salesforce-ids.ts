@@ -19,11 +19,15 @@ export const ID18 = /^[0-9A-Za-z]{18}$/
 /** The key prefix of Organization ids. */
 export const ORGANIZATION_KEY_PREFIX = '00D'
 
-/** Bits of one 5-character chunk: bit i is set when character i is an upper-case letter. */
-function chunkBits(id15: string, from: number): number {
+/**
+ * Bits of the 5-character chunk of `id` (its text, or its character codes while it is being made)
+ * from `from`: bit i is set when character i is an upper-case letter. The suffix character of the
+ * chunk is `SUFFIX_ALPHABET[bits]`.
+ */
+export function chunkBits(id: string | ArrayLike<number>, from: number): number {
   let bits = 0
   for (let i = 0; i < 5; i++) {
-    const code = id15.charCodeAt(from + i)
+    const code = typeof id === 'string' ? id.charCodeAt(from + i) : id[from + i]!
     if (code >= 0x41 && code <= 0x5a) bits |= 1 << i
   }
   return bits
