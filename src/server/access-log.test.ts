@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream'
-import { expect, it } from 'vitest'
-import { createAccessLog } from './access-log.js'
+import { expect, it, vi } from 'vitest'
+import { BATCH_MS, createAccessLog } from './access-log.js'
 
 /**
  * A stream whose reader takes nothing until `release()`, like a pipe nobody reads; `received` is
@@ -28,26 +28,56 @@ function stalledStream() {
 
 function collectingStream() {
   let text = ''
+  let writes = 0
   const stream = new Writable({
     write(chunk, _encoding, callback) {
       text += String(chunk)
+      writes++
       callback()
     },
   })
-  return { stream, text: () => text }
+  return { stream, text: () => text, writes: () => writes }
 }
 
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve))
+/** Past the batch of lines written before it (timers of one delay fire in the order they were set). */
+const afterBatch = () => new Promise((resolve) => setTimeout(resolve, BATCH_MS))
 const entry = { method: 'GET', path: '/v1/me', status: 200, ms: 0.41234 }
 
-it('writes the lines of one turn as one write, on the next turn', async () => {
-  const { stream, text } = collectingStream()
+it('gathers the lines of several turns for BATCH_MS and writes them as one write', async () => {
+  // the batch's timer is faked (turns are real): a stalled machine cannot end the batch early
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+  try {
+    const { stream, text, writes } = collectingStream()
+    const log = createAccessLog({ stream })
+    log.write(entry)
+    await nextTurn()
+    log.write({ ...entry, path: '/v1/workspaces', status: 404, ms: 12 })
+    await nextTurn()
+    vi.advanceTimersByTime(BATCH_MS - 1)
+    expect(text()).toBe('')
+    vi.advanceTimersByTime(1)
+    expect(text()).toBe('GET /v1/me 200 0.412ms\nGET /v1/workspaces 404 12.000ms\n')
+    expect(writes()).toBe(1)
+  } finally {
+    vi.useRealTimers()
+  }
+})
+
+it('writes at once, without waiting out the batch, once 16 KiB of lines are held', async () => {
+  const { stream, text, writes } = collectingStream()
   const log = createAccessLog({ stream })
+  const line = 'GET /v1/me 200 0.412ms\n'
+  // 713 lines of 23 bytes hold 16,399 bytes: the 713th reaches 16 KiB (16,384)
+  for (let i = 0; i < 712; i++) log.write(entry)
+  expect(writes()).toBe(0)
   log.write(entry)
-  log.write({ ...entry, path: '/v1/workspaces', status: 404, ms: 12 })
-  expect(text()).toBe('')
-  await nextTurn()
-  expect(text()).toBe('GET /v1/me 200 0.412ms\nGET /v1/workspaces 404 12.000ms\n')
+  expect(writes()).toBe(1)
+  expect(text()).toBe(line.repeat(713))
+  log.write(entry)
+  await afterBatch()
+  expect(writes()).toBe(2)
+  expect(text()).toBe(line.repeat(714))
 })
 
 it('names environment and app of native calls, in text and json', async () => {
@@ -56,7 +86,7 @@ it('names environment and app of native calls, in text and json', async () => {
   createAccessLog({ stream: text.stream }).write(native)
   const json = collectingStream()
   createAccessLog({ stream: json.stream, format: 'json' }).write(native)
-  await nextTurn()
+  await afterBatch()
   expect(text.text()).toBe('GET /services/data 200 0.412ms env=env_1 app=crm\n')
   expect(JSON.parse(json.text())).toEqual({
     time: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
@@ -74,20 +104,20 @@ it('drops and counts lines while the stream holds the bound, and says so once th
   const log = createAccessLog({ stream, maxBufferedBytes: 100 })
   // 23-byte lines: the first turn's five lines (115 bytes) go out as one write the stream holds
   for (let i = 0; i < 5; i++) log.write(entry)
-  await nextTurn()
+  await afterBatch()
   expect(stream.writableLength).toBe(115)
   for (let i = 0; i < 7; i++) log.write(entry)
-  await nextTurn()
+  await afterBatch()
   expect(log.dropped).toBe(7)
   expect(received()).toBe('GET /v1/me 200 0.412ms\n'.repeat(5))
 
   release()
-  await nextTurn()
+  await afterBatch()
   expect(received()).toBe(
     `${'GET /v1/me 200 0.412ms\n'.repeat(5)}... 7 log lines dropped (the reader of this log fell behind)\n`,
   )
   log.write(entry)
-  await nextTurn()
+  await afterBatch()
   expect(received().endsWith('dropped (the reader of this log fell behind)\nGET /v1/me 200 0.412ms\n')).toBe(
     true,
   )
@@ -97,11 +127,11 @@ it('counts dropped lines in json as {"dropped": N}', async () => {
   const { stream, received, release } = stalledStream()
   const log = createAccessLog({ stream, format: 'json', maxBufferedBytes: 10 })
   log.write(entry)
-  await nextTurn()
+  await afterBatch()
   log.write(entry)
   log.write(entry)
   release()
-  await nextTurn()
+  await afterBatch()
   const lines = received()
     .trimEnd()
     .split('\n')
@@ -118,7 +148,7 @@ it('flush writes what is held and resolves once the stream has taken it', async 
   const flushing = log.flush().then(() => {
     flushed = true
   })
-  await nextTurn()
+  await afterBatch()
   expect(received()).toBe('GET /v1/me 200 0.412ms\n')
   expect(flushed).toBe(false)
   release()
@@ -130,11 +160,11 @@ it('flush gives up after its timeout when nobody reads, reporting what was dropp
   const { stream, received, release } = stalledStream()
   const log = createAccessLog({ stream, maxBufferedBytes: 10 })
   log.write(entry)
-  await nextTurn()
+  await afterBatch()
   log.write(entry)
   await log.flush(20)
   release()
-  await nextTurn()
+  await afterBatch()
   expect(received()).toBe(
     'GET /v1/me 200 0.412ms\n... 1 log line dropped (the reader of this log fell behind)\n',
   )
@@ -148,8 +178,8 @@ it('stops logging, and never throws, once the stream fails (a reader that went a
   })
   const log = createAccessLog({ stream })
   log.write(entry)
-  await nextTurn()
-  await nextTurn()
+  await afterBatch()
+  await afterBatch()
   expect(() => log.write(entry)).not.toThrow()
   await expect(log.flush(20)).resolves.toBeUndefined()
 })
@@ -163,6 +193,6 @@ it('close flushes, then lets go of the stream', async () => {
   expect(stream.listenerCount('drain')).toBe(0)
   expect(stream.listenerCount('error')).toBe(0)
   log.write(entry)
-  await nextTurn()
+  await afterBatch()
   expect(text()).toBe('GET /v1/me 200 0.412ms\n')
 })
