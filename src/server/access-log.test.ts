@@ -99,6 +99,26 @@ it('names environment and app of native calls, in text and json', async () => {
   })
 })
 
+it('stamps each json line with the time it was logged, to the millisecond', async () => {
+  const { stream, text } = collectingStream()
+  const log = createAccessLog({ stream, format: 'json' })
+  const before = Date.now()
+  log.write(entry)
+  await new Promise((resolve) => setTimeout(resolve, 3))
+  const middle = Date.now()
+  log.write(entry)
+  const after = Date.now()
+  await afterBatch()
+  const [first, second] = text()
+    .trimEnd()
+    .split('\n')
+    .map((line) => Date.parse(JSON.parse(line).time))
+  expect(first).toBeGreaterThanOrEqual(before)
+  expect(first).toBeLessThan(middle)
+  expect(second).toBeGreaterThanOrEqual(middle)
+  expect(second).toBeLessThanOrEqual(after)
+})
+
 it('drops and counts lines while the stream holds the bound, and says so once there is room', async () => {
   const { stream, received, release } = stalledStream()
   const log = createAccessLog({ stream, maxBufferedBytes: 100 })

@@ -66,7 +66,7 @@ function textLine(entry: AccessLogEntry): string {
 /** `{"time":"…","method":"GET","path":"/services/data","status":200,"ms":0.412,"environmentId":"env_1","app":"crm"}` */
 function jsonLine(entry: AccessLogEntry): string {
   return `${JSON.stringify({
-    time: new Date().toISOString(),
+    time: isoNow(),
     method: entry.method,
     path: entry.path,
     status: entry.status,
@@ -74,6 +74,21 @@ function jsonLine(entry: AccessLogEntry): string {
     environmentId: entry.environmentId,
     app: entry.app,
   })}\n`
+}
+
+let isoMs = Number.NaN
+let iso = ''
+/**
+ * The time as ISO 8601, made once per millisecond: `toISOString` takes ~1.5 µs in a loop here,
+ * and a busy server logs several lines a millisecond.
+ */
+function isoNow(): string {
+  const now = Date.now()
+  if (now !== isoMs) {
+    isoMs = now
+    iso = new Date(now).toISOString()
+  }
+  return iso
 }
 
 const droppedLine: Record<AccessLogFormat, (count: number) => string> = {
