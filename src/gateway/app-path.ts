@@ -16,33 +16,59 @@ export interface AppPath {
   nativePath: string
 }
 
-/** Undefined for a path under `/apps` that names no environment or is not decodable. */
+const PREFIX = '/apps/'
+const SLASH = 47
+const T = 116
+
+/**
+ * Undefined for a path under `/apps` that names no environment or is not decodable.
+ * @note Read by positions, not split into segments: this runs on every gateway call, and the
+ * split, the rest array and the join cost ~1.2 µs a call in a loop (~4 µs in a server's profile).
+ */
 export function parseAppPath(pathname: string): AppPath | undefined {
-  if (pathname !== '/apps' && !pathname.startsWith('/apps/')) return { nativePath: pathname }
-  const [first, ...rest] = pathname.slice('/apps/'.length).split('/')
-  const environmentId = decode(first)
+  if (pathname !== '/apps' && !pathname.startsWith(PREFIX)) return { nativePath: pathname }
+  const environmentEnd = segmentEnd(pathname, PREFIX.length)
+  const environmentId = decode(pathname.slice(PREFIX.length, environmentEnd))
   if (!environmentId) return undefined
+  // where the segment after the environment starts (past the end when there is none)
+  let at = environmentEnd + 1
   let appName: string | undefined
   let urlToken: string | undefined
-  let at = 0
-  if (rest[at] !== undefined && rest[at] !== '' && rest[at] !== 'services' && !isTokenAt(rest, at)) {
-    appName = rest[at]
-    at++
+  if (at < pathname.length && pathname.charCodeAt(at) !== SLASH && !isTokenAt(pathname, at)) {
+    const end = segmentEnd(pathname, at)
+    const segment = pathname.slice(at, end)
+    if (segment !== 'services') {
+      appName = segment
+      at = end + 1
+    }
   }
-  if (isTokenAt(rest, at)) {
-    urlToken = decode(rest[at + 1])
+  if (isTokenAt(pathname, at)) {
+    const end = segmentEnd(pathname, at + 2)
+    urlToken = decode(pathname.slice(at + 2, end))
     if (!urlToken) return undefined
-    at += 2
+    at = end + 1
   }
-  return { prefix: { environmentId, appName }, urlToken, nativePath: `/${rest.slice(at).join('/')}` }
+  return { prefix: { environmentId, appName }, urlToken, nativePath: `/${pathname.slice(at)}` }
 }
 
-function isTokenAt(segments: string[], at: number): boolean {
-  return segments[at] === 't' && segments[at + 1] !== undefined && segments[at + 1] !== ''
+/** Where the segment starting at `start` ends (its `/`, or the end of the path). */
+function segmentEnd(pathname: string, start: number): number {
+  const end = pathname.indexOf('/', start)
+  return end === -1 ? pathname.length : end
 }
 
-function decode(segment: string | undefined): string | undefined {
-  if (segment === undefined || segment === '') return undefined
+/** Whether the segment at `at` is `t` and a non-empty segment follows it (the token form). */
+function isTokenAt(pathname: string, at: number): boolean {
+  return (
+    pathname.charCodeAt(at) === T &&
+    pathname.charCodeAt(at + 1) === SLASH &&
+    at + 2 < pathname.length &&
+    pathname.charCodeAt(at + 2) !== SLASH
+  )
+}
+
+function decode(segment: string): string | undefined {
+  if (segment === '') return undefined
   try {
     return decodeURIComponent(segment)
   } catch {
