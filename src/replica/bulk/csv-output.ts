@@ -34,10 +34,15 @@ export function csvStream(
     quoted: true,
     quoted_empty: options.quoteEmpty,
   }
-  const iterator = withHeader(header, rows)[Symbol.iterator]()
+  const iterator = rows[Symbol.iterator]()
+  let headerWritten = false
   return new ReadableStream<Uint8Array>({
     pull(controller) {
       const batch: (readonly CsvCell[])[] = []
+      if (!headerWritten) {
+        batch.push(header)
+        headerWritten = true
+      }
       let next = iterator.next()
       while (!next.done) {
         batch.push(next.value)
@@ -51,9 +56,4 @@ export function csvStream(
       iterator.return?.()
     },
   })
-}
-
-function* withHeader(header: readonly string[], rows: Iterable<readonly CsvCell[]>) {
-  yield header
-  yield* rows
 }

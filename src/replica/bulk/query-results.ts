@@ -37,7 +37,7 @@ export function resultsPage(job: QueryJob, locator: string | undefined, maxRecor
   const end = pageEnd(result, start, maxRecords ?? DEFAULT_PAGE_ROWS)
   const next = end < result.rows.length ? locatorOf(job, end) : 'null'
   return {
-    body: csvStream(result.columns, rowsBetween(result.rows, start, end), {
+    body: csvStream(result.columns, result.rows.slice(start, end), {
       columnDelimiter: job.columnDelimiter,
       lineEnding: job.lineEnding,
       quoteEmpty: false,
@@ -85,10 +85,6 @@ export function pageEnd(result: QueryRows, start: number, limit: number): number
     else high = middle - 1
   }
   return low
-}
-
-function* rowsBetween(rows: readonly CsvCell[][], start: number, end: number): Generator<CsvCell[]> {
-  for (let index = start; index < end; index++) yield rows[index]!
 }
 
 /** Prefix sums of the rows' size bounds: `sizes[i]` is the bound of rows `0..i-1`. */
