@@ -8,7 +8,9 @@
  *   for both.
  * And the replica's native handler called in-process (no gateway, no socket). Targets: read
  * <= 15 µs, create <= 25 µs, read two ways: the whole call, and the handler's share beyond the
- * Fetch objects alone (fetch-floor.ts) measured in the same loop, operation by operation.
+ * Fetch objects alone (fetch-floor.ts) measured in the same loop, operation by operation. Beside
+ * them, a minimal Hono app doing the same two calls with no domain work (minimal-hono.ts): what
+ * the framework, the record's serialisation and the light response cost before any replica work.
  */
 import { STANDALONE_CRM_CALL } from '../lib/native-call.js'
 import { createCrmApps } from '../../src/replica/crm-app.js'
@@ -17,6 +19,7 @@ import { seedCrm } from '../lib/crm-seed.js'
 import { type Comparison, defineBench } from '../lib/define-bench.js'
 import { compareHttp } from '../lib/measure-http.js'
 import { fetchFloor } from '../lib/fetch-floor.js'
+import { minimalNativeApp } from '../lib/minimal-hono.js'
 import { compareLoop } from '../lib/measure-loop.js'
 import { spawnCli, spawnJsonServer, spawnServer } from '../lib/spawn-server.js'
 import { beyond, budget, type Measurement } from '../lib/stats.js'
@@ -36,6 +39,7 @@ async function inProcess(): Promise<{ comparisons: Comparison[]; figures: Measur
     const response = await handler(request, call)
     const text = await response.text()
     if (response.status !== status) throw new Error(`Failed: ${response.status} ${text}`)
+    return text
   }
   const readRequest = () => new Request(`http://replica.bench${V}/sobjects/Account/${ACME}`)
   const createRequest = () =>
@@ -45,19 +49,32 @@ async function inProcess(): Promise<{ comparisons: Comparison[]; figures: Measur
       body: CREATE_BODY,
     })
   // a first call of each checks the handler answers before it is timed
-  await send(readRequest(), 200)
-  await send(createRequest(), 201)
-  const [readFloor, read, createFloor, create] = await compareLoop(
+  const record = JSON.parse(await send(readRequest(), 200)) as Record<string, unknown>
+  const minimal = minimalNativeApp(record, await send(createRequest(), 201))
+  const sendMinimal = async (request: Request, status: number) => {
+    const response = await minimal.fetch(request)
+    const text = await response.text()
+    if (response.status !== status) throw new Error(`Failed: ${response.status} ${text}`)
+  }
+  const [readFloor, read, minimalRead, createFloor, create, minimalCreate] = await compareLoop(
     [
       fetchFloor('record read', readRequest),
       {
         label: `in-process: native handler, GET ${V}/sobjects/Account/{id}`,
         fn: () => send(readRequest(), 200),
       },
+      {
+        label: 'in-process: minimal Hono app, no domain work: record read',
+        fn: () => sendMinimal(readRequest(), 200),
+      },
       fetchFloor('record create', createRequest),
       {
         label: `in-process: native handler, POST ${V}/sobjects/Account`,
         fn: () => send(createRequest(), 201),
+      },
+      {
+        label: 'in-process: minimal Hono app, no domain work: record create',
+        fn: () => sendMinimal(createRequest(), 201),
       },
     ],
     { iterations: 2000, interleave: 'operations' },
@@ -89,7 +106,15 @@ async function inProcess(): Promise<{ comparisons: Comparison[]; figures: Measur
       target: { atMost: 1 },
     },
   ]
-  return { comparisons, figures: [readFloor!, createFloor!] }
+  const minimalFigures = [
+    beyond(minimalRead!, readFloor!, 'in-process: minimal Hono app, record read, beyond the Fetch objects'),
+    beyond(
+      minimalCreate!,
+      createFloor!,
+      'in-process: minimal Hono app, record create, beyond the Fetch objects',
+    ),
+  ]
+  return { comparisons, figures: [readFloor!, createFloor!, minimalRead!, minimalCreate!, ...minimalFigures] }
 }
 
 async function ok(response: Response): Promise<any> {

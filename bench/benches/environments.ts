@@ -9,11 +9,15 @@
  * - each against three plain reads as the baseline, the same number of calls without writes (no
  *   issue target; the 25x bound is our own guard against a regression);
  * - a filtered `listEnvironments` page at 1k and 10k environments (target: < 5 ms at 10k, one pass
- *   per page; the 10k/1k ratio shows how it grows).
+ *   per page; the 10k/1k ratio shows how it grows);
+ * - figures: the same calls against a minimal Hono app replaying the replica's answers with no
+ *   domain work (minimal-hono.ts), what any Hono app pays per cycle here before doing anything;
+ *   and `mock.seed.environment()`, the in-process seed API (no Fetch objects, no audit event).
  */
 import { createReplicaMock, defaultFixture, type ReplicaMock } from '../../src/index.js'
 import { defineBench } from '../lib/define-bench.js'
 import { compareLoop } from '../lib/measure-loop.js'
+import { minimalManagementApp } from '../lib/minimal-hono.js'
 import { spawnCli } from '../lib/spawn-server.js'
 import { budget, type Measurement, toMeasurement } from '../lib/stats.js'
 
@@ -42,6 +46,18 @@ function createOnly(call: Call) {
   return async () => {
     await ok(await call('/v1/environments', { method: 'POST', headers: json, body: '{"apps":["crm"]}' }))
   }
+}
+
+/** `call` of a minimal Hono app answering what the replica answered to one cycle and a read. */
+async function minimalCall(call: Call): Promise<Call> {
+  const created = await ok(
+    await call('/v1/environments', { method: 'POST', headers: json, body: '{"apps":["crm"]}' }),
+  )
+  const environment = await ok(await call(`/v1/environments/${created.id}`, { headers: auth }))
+  const deleted = await ok(await call(`/v1/environments/${created.id}`, { method: 'DELETE', headers: auth }))
+  const workspace = await ok(await call('/v1/workspaces/ws_default', { headers: auth }))
+  const app = minimalManagementApp({ created, environment, deleted, workspace })
+  return async (path, init) => app.fetch(new Request(`https://api.replica.test${path}`, init))
 }
 
 /** A ready snapshot of an environment created from the seed. */
@@ -83,14 +99,14 @@ async function seeded(count: number): Promise<ReplicaMock> {
   return replica
 }
 
-/** `fetch` of a mock whose organization may hold a million environments, holding `kept` running ones. */
-async function roomyMock(kept: number): Promise<Call> {
+/** A mock whose organization may hold a million environments, holding `kept` running ones, and its `fetch`. */
+async function roomyMock(kept: number): Promise<{ mock: ReplicaMock; call: Call }> {
   const mock = createReplicaMock({
     fixture: { ...defaultFixture, limits: { ...defaultFixture.limits, concurrentEnvironments: 1_000_000 } },
   })
   await mock.ready()
   for (let i = 0; i < kept; i++) await mock.seed.environment({ status: 'running' })
-  return (path, init) => mock.fetch(new Request(`https://api.replica.test${path}`, init))
+  return { mock, call: (path, init) => mock.fetch(new Request(`https://api.replica.test${path}`, init)) }
 }
 
 async function filteredPage(count: number): Promise<Measurement> {
@@ -117,7 +133,8 @@ export default defineBench({
     const local = (path: string, init?: RequestInit) =>
       replica.fetch(new Request(`https://api.replica.test${path}`, init))
     const snapshotId = await readySnapshot(local)
-    const [readsLocal, cyclesLocal, fromSnapshotLocal] = await compareLoop(
+    const minimal = await minimalCall(local)
+    const [readsLocal, cyclesLocal, fromSnapshotLocal, minimalReads, minimalCycles] = await compareLoop(
       [
         { label: 'in-process: 3 reads', fn: threeReads(local) },
         { label: 'in-process: create from the seed + get + delete', fn: cycle(local) },
@@ -125,20 +142,32 @@ export default defineBench({
           label: 'in-process: create from a snapshot + get + delete',
           fn: cycle(local, JSON.stringify({ snapshotId })),
         },
+        { label: 'minimal Hono app, the same answers, no domain work: 3 reads', fn: threeReads(minimal) },
+        {
+          label: 'minimal Hono app, the same answers, no domain work: create + get + delete',
+          fn: cycle(minimal),
+        },
       ],
       { iterations: 300 },
     )
 
     // creates alone pile up running environments: mocks whose organization may hold them all,
     // one of them already holding 10k (a create must not cost more as environments pile up)
-    const roomyCall = await roomyMock(0)
-    const crowdedCall = await roomyMock(10_000)
-    const [createsLocal, createsCrowded] = await compareLoop(
+    const roomy = await roomyMock(0)
+    const roomyCall = roomy.call
+    const crowdedCall = (await roomyMock(10_000)).call
+    const [createsLocal, createsCrowded, minimalCreates, seededCreates] = await compareLoop(
       [
         { label: 'in-process: create from the seed alone', fn: createOnly(roomyCall) },
         {
           label: 'in-process: create from the seed alone, 10k environments kept',
           fn: createOnly(crowdedCall),
+        },
+        { label: 'minimal Hono app, the same answer, no domain work: create alone', fn: createOnly(minimal) },
+        // a third reading of "creating an environment in-process": the seed API tests call directly
+        {
+          label: "in-process seed API: mock.seed.environment({ apps: ['crm'] })",
+          fn: () => roomy.mock.seed.environment({ apps: ['crm'] }),
         },
       ],
       { iterations: 300 },
@@ -220,7 +249,14 @@ export default defineBench({
           target: { atMost: 1 },
         },
       ],
-      figures: [perSecond(cyclesHttp), page1k],
+      figures: [
+        perSecond(minimalCycles!),
+        perSecond(minimalCreates!),
+        perSecond(seededCreates!),
+        minimalReads!,
+        perSecond(cyclesHttp),
+        page1k,
+      ],
     }
   },
 })

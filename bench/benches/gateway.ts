@@ -11,7 +11,9 @@
  *   whole call (its `Request` made, its answer read), and the handler's own share beyond the Fetch
  *   objects alone (fetch-floor.ts, measured in the same loop, operation by operation), which on
  *   Node 20 exceed 10 µs by themselves. The app's fetch through the gateway is a figure beside them.
- * - Figures: `getRequestStats` / a filtered `listRequests` page over 10k recorded calls (ms).
+ * - Figures: the same server with neither the request log nor recording (`--quiet
+ *   --max-recorded-calls 0`: what the gateway's routing alone costs beside the bare handler);
+ *   `getRequestStats` / a filtered `listRequests` page over 10k recorded calls (ms).
  */
 import { createReplicaMock } from '../../src/index.js'
 import { defineBench } from '../lib/define-bench.js'
@@ -52,10 +54,14 @@ async function appToken(fetch: (path: string, init?: RequestInit) => Promise<Res
   return credentials.token
 }
 
-/** Req/s of the bare handler, the gateway without recording, and the gateway recording (10k ring). */
-async function overHttp(): Promise<[Measurement, Measurement, Measurement]> {
+/**
+ * Req/s of the bare handler, the gateway without recording, the gateway recording (10k ring), and
+ * the gateway with neither the log nor recording.
+ */
+async function overHttp(): Promise<[Measurement, Measurement, Measurement, Measurement]> {
   const recording = await spawnCli([])
   const unrecorded = await spawnCli(['--max-recorded-calls', '0'])
+  const routingOnly = await spawnCli(['--quiet', '--max-recorded-calls', '0'])
   const bare = await spawnServer('native-direct')
   try {
     const direct = await ok(await fetch(bare.url + PATH))
@@ -63,6 +69,7 @@ async function overHttp(): Promise<[Measurement, Measurement, Measurement]> {
     for (const [label, server] of [
       ['replica-mock serve --max-recorded-calls 0 (not recording)', unrecorded],
       ['replica-mock serve (recording)', recording],
+      ['replica-mock serve --quiet --max-recorded-calls 0 (no log, not recording)', routingOnly],
     ] as const) {
       const token = await appToken((path, init) => fetch(server.url + path, init))
       const headers = { authorization: `Bearer ${token}` }
@@ -72,13 +79,13 @@ async function overHttp(): Promise<[Measurement, Measurement, Measurement]> {
       }
       targets.push({ label: `${label}: GET ${PATH}`, url: server.url + PATH, headers, serverPid: server.pid })
     }
-    const [baseline, off, on] = await compareHttp([
+    const [baseline, off, on, routing] = await compareHttp([
       { label: `native handler, no gateway: GET ${PATH}`, url: bare.url + PATH, serverPid: bare.pid },
       ...targets,
     ])
-    return [baseline!, off!, on!]
+    return [baseline!, off!, on!, routing!]
   } finally {
-    await Promise.all([recording.close(), unrecorded.close(), bare.close()])
+    await Promise.all([recording.close(), unrecorded.close(), routingOnly.close(), bare.close()])
   }
 }
 
@@ -165,7 +172,7 @@ export default defineBench({
   description:
     'native GET /services/data through the gateway vs the bare native handler; stats over 10k calls',
   async run() {
-    const [bare, unrecorded, recording] = await overHttp()
+    const [bare, unrecorded, recording, routingOnly] = await overHttp()
     const [floor, direct, throughGateway] = await inProcess()
     const recorded = await overRecordedCalls(10_000)
     return {
@@ -196,7 +203,7 @@ export default defineBench({
           target: { atMost: 1 },
         },
       ],
-      figures: [floor!, throughGateway!, ...recorded],
+      figures: [routingOnly, floor!, throughGateway!, ...recorded],
     }
   },
 })
