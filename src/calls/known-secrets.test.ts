@@ -64,17 +64,19 @@ describe('KnownSecrets.find skipping ahead', () => {
     return merged
   }
 
-  // a few secrets in a long text are searched for one by one, else in one scan: rounds take turns
+  // up to 32 secrets in a long text are searched for with one expression, else in one scan: rounds
+  // take turns; the alphabet holds characters an expression would read as operators
   it('finds every secret a scan of every position finds: at the edges, overlapping, sharing prefixes', () => {
     const random = seededDraw(7)
-    const alphabet = 'ab0!_-,"'
+    const alphabet = 'ab0!_-,".*(|\\$'
     const word = (length: number) => Array.from({ length }, () => alphabet[random(alphabet.length)]).join('')
-    for (let round = 0; round < 200; round++) {
+    for (let round = 0; round < 240; round++) {
       const secrets = new KnownSecrets()
       const shared = word(4)
-      const mode = round % 3 // 0: few secrets, short text; 1: many secrets; 2: few secrets, long text
-      const count = mode === 1 ? 17 + random(20) : 1 + random(5)
-      const length = mode === 2 ? SEARCH_EACH_FROM : 300
+      // 0: few secrets, short text; 1: many, short; 2: few, long; 3: up to 32 or past it, long
+      const mode = round % 4
+      const count = mode === 1 ? 17 + random(20) : mode === 3 ? 17 + random(20) : 1 + random(5)
+      const length = mode >= 2 ? SEARCH_EACH_FROM : 300
       const list = Array.from({ length: count }, () =>
         random(2) === 0 ? shared + word(2 + random(6)) : word(6 + random(6)),
       )
@@ -101,6 +103,38 @@ describe('KnownSecrets.find skipping ahead', () => {
       const at = pad.length + 1
       expect(secrets.find(`${pad}xaaaaaaax`), `${others} other secrets`).toEqual([[at, at + 7]])
     }
+  })
+
+  it('finds the longer of two secrets starting at one place, and one starting inside another, in a long text', () => {
+    const padding = '-'.repeat(SEARCH_EACH_FROM)
+    const at = padding.length
+    for (const [list, written] of [
+      [['tok_short', 'tok_shortened_more'], 'tok_shortened_more'],
+      [['tok_shortened', 'ened_more_and_on'], 'tok_shortened_more_and_on'],
+    ] as const) {
+      const secrets = new KnownSecrets()
+      for (const secret of list) secrets.add(secret)
+      expect(secrets.find(`${padding}${written}!`), list.join(' ')).toEqual([[at, at + written.length]])
+    }
+  })
+
+  it("finds a secret parameter's value written in any case, in a long text and a short one", () => {
+    const secrets = new KnownSecrets()
+    for (const pad of ['', ' '.repeat(SEARCH_EACH_FROM)]) {
+      const text = `${pad}ACCESS_TOKEN=abc123&x=1&"SessionId": "s-9"`
+      const hidden = replaceRanges(text, secrets.find(text), '*')
+      expect(hidden).toBe(`${pad}ACCESS_TOKEN=*&x=1&"SessionId": "*"`)
+      // the words alone, without a parameter's shape, hide nothing
+      expect(secrets.find(`${pad}a token, a secret and a session`)).toEqual([])
+    }
+  })
+
+  it('finds a presented token that is also a known one once', () => {
+    const text = `x${TOKEN}${' '.repeat(SEARCH_EACH_FROM)}${TOKEN}y`
+    expect(known().find(text, [TOKEN])).toEqual([
+      [1, 1 + TOKEN.length],
+      [text.length - 1 - TOKEN.length, text.length - 1],
+    ])
   })
 
   it('finds a secret added after a clear, and nothing of the secrets cleared', () => {
