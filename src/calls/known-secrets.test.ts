@@ -75,7 +75,7 @@ describe('KnownSecrets.find skipping ahead', () => {
       const shared = word(4)
       // 0: few secrets, short text; 1: many, short; 2: few, long; 3: up to 32 or past it, long
       const mode = round % 4
-      const count = mode === 1 ? 17 + random(20) : mode === 3 ? 17 + random(20) : 1 + random(5)
+      const count = mode % 2 === 1 ? 17 + random(20) : 1 + random(5)
       const length = mode >= 2 ? SEARCH_EACH_FROM : 300
       const list = Array.from({ length: count }, () =>
         random(2) === 0 ? shared + word(2 + random(6)) : word(6 + random(6)),
