@@ -35,12 +35,12 @@ async function inProcess(): Promise<{ comparisons: Comparison[]; figures: Measur
   const app = createCrmApps({ clock: { now: () => new Date() } }).open()
   const handler = createCrmNativeHandler({ appFor: () => app })
   const call = STANDALONE_CRM_CALL
-  const send = async (request: Request, status: number) => {
-    const response = await handler(request, call)
+  const answerOf = async (response: Response, status: number) => {
     const text = await response.text()
     if (response.status !== status) throw new Error(`Failed: ${response.status} ${text}`)
     return text
   }
+  const send = async (request: Request, status: number) => answerOf(await handler(request, call), status)
   const readRequest = () => new Request(`http://replica.bench${V}/sobjects/Account/${ACME}`)
   const createRequest = () =>
     new Request(`http://replica.bench${V}/sobjects/Account`, {
@@ -51,11 +51,8 @@ async function inProcess(): Promise<{ comparisons: Comparison[]; figures: Measur
   // a first call of each checks the handler answers before it is timed
   const record = JSON.parse(await send(readRequest(), 200)) as Record<string, unknown>
   const minimal = minimalNativeApp(record, await send(createRequest(), 201))
-  const sendMinimal = async (request: Request, status: number) => {
-    const response = await minimal.fetch(request)
-    const text = await response.text()
-    if (response.status !== status) throw new Error(`Failed: ${response.status} ${text}`)
-  }
+  const sendMinimal = async (request: Request, status: number) =>
+    answerOf(await minimal.fetch(request), status)
   const [readFloor, read, minimalRead, createFloor, create, minimalCreate] = await compareLoop(
     [
       fetchFloor('record read', readRequest),

@@ -76,10 +76,9 @@ export class KnownSecrets {
   }
 
   add(secret: string): void {
-    if (secret.length < MIN_SECRET_LENGTH) return
+    if (secret.length < MIN_SECRET_LENGTH || this.#knows(secret)) return
     const key = secret.slice(0, KEY_LENGTH)
     const list = this.#byKey.get(key)
-    if (list?.includes(secret)) return
     if (list) list.push(secret)
     else this.#byKey.set(key, [secret])
     this.#prefixes[blockHash(secret, 0)] = 1
@@ -194,7 +193,7 @@ export class KnownSecrets {
  * expression takes the first that matches, so the longest covers the others.
  */
 function alternationOf(secrets: readonly string[]): RegExp {
-  const literal = (secret: string) => secret.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&')
+  const literal = (secret: string) => secret.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
   const longestFirst = [...secrets].sort((a, b) => b.length - a.length)
   return new RegExp(longestFirst.map(literal).join('|'), 'g')
 }

@@ -2,7 +2,7 @@
  * @module
  * The standalone server's request log: one line per request, written so that no request ever
  * waits for whoever reads the log.
- * - Lines are gathered for `BATCH_MS` and go out as one write (sooner once `BATCH_BYTES` are
+ * - Lines are gathered for `BATCH_MS` and go out as one write (sooner once `BATCH_CHARS` are
  *   held): a busy server answers about one request per event-loop turn, so a write per turn was a
  *   pipe write (a syscall and a wake-up of the reader) per request.
  * - The stream's own buffer is the only queue: while it holds `maxBufferedBytes` or more (the
@@ -53,8 +53,8 @@ export interface AccessLog {
 export const DEFAULT_MAX_BUFFERED_BYTES = 1024 * 1024
 /** How long lines are gathered before they are written: too short for a person to notice. */
 export const BATCH_MS = 5
-/** Lines held that are written at once, without waiting for the rest of `BATCH_MS`. */
-const BATCH_BYTES = 16 * 1024
+/** Characters of lines held that are written at once, without waiting for the rest of `BATCH_MS`. */
+const BATCH_CHARS = 16 * 1024
 const DEFAULT_FLUSH_TIMEOUT_MS = 2000
 
 /** `GET /services/data 200 0.412ms env=env_1 app=crm` */
@@ -125,13 +125,17 @@ export function createAccessLog(options: AccessLogOptions = {}): AccessLog {
     batch += droppedLine[format](unreported)
     unreported = 0
   }
-  const writeBatch = (): void => {
+  /** The lines held, which are then no longer held (nor their timer running). */
+  const takeBatch = (): string => {
     clearTimeout(timer)
     timer = undefined
-    if (batch === '' || broken) return
     const text = batch
     batch = ''
-    stream.write(text)
+    return text
+  }
+  const writeBatch = (): void => {
+    const text = takeBatch()
+    if (text !== '' && !broken) stream.write(text)
   }
   const onDrain = () => {
     if (unreported === 0) return
@@ -154,7 +158,7 @@ export function createAccessLog(options: AccessLogOptions = {}): AccessLog {
       }
       reportDropped()
       batch += toLine(entry)
-      if (batch.length >= BATCH_BYTES) writeBatch()
+      if (batch.length >= BATCH_CHARS) writeBatch()
       // unref: held lines never keep a process alive (close and flush write them)
       else if (timer === undefined) timer = setTimeout(writeBatch, BATCH_MS).unref()
     },
@@ -162,10 +166,7 @@ export function createAccessLog(options: AccessLogOptions = {}): AccessLog {
     flush(timeoutMs = DEFAULT_FLUSH_TIMEOUT_MS) {
       // the last word, even over a full buffer: how many lines were lost
       reportDropped(true)
-      clearTimeout(timer)
-      timer = undefined
-      const text = batch
-      batch = ''
+      const text = takeBatch()
       if (broken || (text === '' && stream.writableLength === 0)) return Promise.resolve()
       return new Promise<void>((resolve) => {
         const giveUp = setTimeout(resolve, timeoutMs)
