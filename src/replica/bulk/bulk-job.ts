@@ -80,7 +80,10 @@ export interface IngestJob extends JobCommon {
 export interface QueryRows {
   /** Column names in SELECT order (`Id`, `Account.Name`). */
   columns: string[]
-  rows: (string | null)[][]
+  /** Rows the query selected. */
+  length: number
+  /** The cell at `column` of row `index`, as it was when the query ran. */
+  cell(index: number, column: number): string | null
   /** Prefix sums of each row's CSV size bound (bytes), built on the first results page. */
   sizes?: Float64Array
 }

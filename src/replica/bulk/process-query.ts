@@ -12,7 +12,7 @@ import type { MetadataService, MetadataView } from '../metadata/metadata-service
 import { parseApiVersion } from '../metadata/api-version.js'
 import type { RecordStore } from '../records/record-store.js'
 import { createSoqlDataSource } from '../records/soql-data-source.js'
-import { executeSoqlValues, validateForBulk } from '../soql/index.js'
+import { snapshotSoqlValues, validateForBulk } from '../soql/index.js'
 import type { QueryJob, QueryRows } from './bulk-job.js'
 import { csvValue } from './csv-values.js'
 
@@ -31,28 +31,25 @@ export function compileBulkQuery(deps: QueryDeps, query: string, view: MetadataV
   return { compiled: validateForBulk(query, source), source }
 }
 
-/** Runs the job's query and keeps its rows as CSV values. */
+/** Runs the job's query and keeps its rows, read as CSV values page by page. */
 export function runQuery(job: QueryJob): QueryRows {
   const compiled = job.compiled!
-  const rows = executeSoqlValues(compiled, job.source!, {
+  const snapshot = snapshotSoqlValues(compiled, job.source!, {
     includeDeleted: job.operation === 'queryAll',
-  }) as (string | null)[][]
+  })
   const fields = compiled.fields.map((path) => path.field)
-  const width = fields.length
-  // the value arrays become the CSV rows in place: one array per row, no copy
-  for (const row of rows)
-    for (let index = 0; index < width; index++) row[index] = csvValue(fields[index]!, row[index])
-  let columns = compiled.columns
+  // columns in SELECT order from 50.0, alphabetical below it: `order[i]` is the query column shown at i
+  const order = fields.map((_, index) => index)
   if (parseApiVersion(job.apiVersion)! < SELECT_ORDER_SINCE) {
-    const lower = columns.map((column) => column.toLowerCase())
-    const order = columns
-      .map((_, index) => index)
-      .sort((a, b) => (lower[a]! < lower[b]! ? -1 : lower[a]! > lower[b]! ? 1 : 0))
-    columns = order.map((index) => compiled.columns[index]!)
-    for (let at = 0; at < rows.length; at++) rows[at] = order.map((index) => rows[at]![index]!)
+    const lower = compiled.columns.map((column) => column.toLowerCase())
+    order.sort((a, b) => (lower[a]! < lower[b]! ? -1 : lower[a]! > lower[b]! ? 1 : 0))
   }
-  // the compiled query holds the data source: let both go once the rows are kept
+  // the compiled query holds the data source: let both go once the snapshot is taken
   job.compiled = undefined
   job.source = undefined
-  return { columns, rows }
+  return {
+    columns: order.map((index) => compiled.columns[index]!),
+    length: snapshot.length,
+    cell: (index, column) => csvValue(fields[order[column]!]!, snapshot.value(index, order[column]!)),
+  }
 }

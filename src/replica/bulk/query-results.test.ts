@@ -2,12 +2,13 @@ import { expect, it } from 'vitest'
 import type { QueryRows } from './bulk-job.js'
 import { MAX_PAGE_BYTES, pageEnd } from './query-results.js'
 
-function rowsOf(count: number, width: number): QueryRows {
-  return { columns: ['Name'], rows: Array.from({ length: count }, () => ['x'.repeat(width)]) }
+/** `count` rows of one cell, `cell` in each. */
+function rowsOf(count: number, cell: string): QueryRows {
+  return { columns: ['Name'], length: count, cell: () => cell }
 }
 
 it('returns the end of a page of at most maxRecords rows', () => {
-  const result = rowsOf(10, 5)
+  const result = rowsOf(10, 'x'.repeat(5))
   expect(pageEnd(result, 0, 3)).toBe(3)
   expect(pageEnd(result, 9, 3)).toBe(10)
   expect(pageEnd(result, 10, 3)).toBe(10)
@@ -15,20 +16,15 @@ it('returns the end of a page of at most maxRecords rows', () => {
 
 it('ends a page before its CSV could pass the response cap, keeping at least one row', () => {
   // each row: 1 MiB of text, quoted, plus its line ending
-  const result = rowsOf(10, 1024 * 1024)
+  const result = rowsOf(10, 'x'.repeat(1024 * 1024))
   const end = pageEnd(result, 0, 50_000)
   expect(end).toBe(3)
-  const bytes = result.rows.slice(0, end).reduce((sum, row) => sum + row[0]!.length + 3, 7)
+  const bytes = end * (1024 * 1024 + 3) + 7
   expect(bytes).toBeLessThanOrEqual(MAX_PAGE_BYTES)
-  expect(pageEnd(rowsOf(2, 5 * 1024 * 1024), 0, 10)).toBe(1)
+  expect(pageEnd(rowsOf(2, 'x'.repeat(5 * 1024 * 1024)), 0, 10)).toBe(1)
 })
 
 it('counts doubled quotes and multi-byte characters in the bound', () => {
-  const quotes: QueryRows = {
-    columns: ['A'],
-    rows: Array.from({ length: 4 }, () => ['"'.repeat(1024 * 1024)]),
-  }
-  expect(pageEnd(quotes, 0, 10)).toBe(1)
-  const wide: QueryRows = { columns: ['A'], rows: Array.from({ length: 4 }, () => ['é'.repeat(1024 * 1024)]) }
-  expect(pageEnd(wide, 0, 10)).toBe(1)
+  expect(pageEnd(rowsOf(4, '"'.repeat(1024 * 1024)), 0, 10)).toBe(1)
+  expect(pageEnd(rowsOf(4, 'é'.repeat(1024 * 1024)), 0, 10)).toBe(1)
 })

@@ -35,9 +35,9 @@ export function resultsPage(job: QueryJob, locator: string | undefined, maxRecor
   const result = job.result!
   const start = locator === undefined ? 0 : placeOf(job, locator)
   const end = pageEnd(result, start, maxRecords ?? DEFAULT_PAGE_ROWS)
-  const next = end < result.rows.length ? locatorOf(job, end) : 'null'
+  const next = end < result.length ? locatorOf(job, end) : 'null'
   return {
-    body: csvStream(result.columns, result.rows.slice(start, end), {
+    body: csvStream(result.columns, rowsBetween(result, start, end), {
       columnDelimiter: job.columnDelimiter,
       lineEnding: job.lineEnding,
       quoteEmpty: false,
@@ -59,8 +59,8 @@ export function resultPages(job: QueryJob, locator: string | undefined, base: st
   do {
     pages.push({ resultUrl: `${jobUrl}/results?locator=${locatorOf(job, start)}` })
     start = pageEnd(result, start, DEFAULT_PAGE_ROWS)
-  } while (start < result.rows.length && pages.length < PAGES_PER_ANSWER)
-  const done = start >= result.rows.length
+  } while (start < result.length && pages.length < PAGES_PER_ANSWER)
+  const done = start >= result.length
   return {
     resultPages: pages,
     nextRecordsUrl: done ? null : `${jobUrl}/resultPages?locator=${locatorOf(job, start)}`,
@@ -68,9 +68,19 @@ export function resultPages(job: QueryJob, locator: string | undefined, base: st
   }
 }
 
+/** Rows `[start, end)`, each built as the page's writer takes it (so each dies young). */
+function* rowsBetween(result: QueryRows, start: number, end: number): Generator<CsvCell[]> {
+  const width = result.columns.length
+  for (let index = start; index < end; index++) {
+    const row = new Array<CsvCell>(width)
+    for (let column = 0; column < width; column++) row[column] = result.cell(index, column)
+    yield row
+  }
+}
+
 /** Where the page from `start` ends: at most `limit` rows and `MAX_PAGE_BYTES` of CSV, at least one row. */
 export function pageEnd(result: QueryRows, start: number, limit: number): number {
-  const total = result.rows.length
+  const total = result.length
   const last = Math.min(total, start + limit)
   if (start >= last) return last
   if (!result.sizes) result.sizes = rowSizes(result)
@@ -89,9 +99,12 @@ export function pageEnd(result: QueryRows, start: number, limit: number): number
 
 /** Prefix sums of the rows' size bounds: `sizes[i]` is the bound of rows `0..i-1`. */
 function rowSizes(result: QueryRows): Float64Array {
-  const sizes = new Float64Array(result.rows.length + 1)
-  for (let index = 0; index < result.rows.length; index++) {
-    sizes[index + 1] = sizes[index]! + rowSize(result.rows[index]!)
+  const width = result.columns.length
+  const sizes = new Float64Array(result.length + 1)
+  for (let index = 0; index < result.length; index++) {
+    let size = width + 1
+    for (let column = 0; column < width; column++) size += cellSize(result.cell(index, column))
+    sizes[index + 1] = sizes[index]! + size
   }
   return sizes
 }
@@ -99,11 +112,15 @@ function rowSizes(result: QueryRows): Float64Array {
 /** A bound of a row's CSV bytes: each value quoted, its quotes doubled, delimiters and CRLF. */
 function rowSize(row: readonly CsvCell[]): number {
   let size = row.length + 1
-  for (const value of row) {
-    if (value === null) continue
-    size += Buffer.byteLength(value) + 2
-    for (let at = value.indexOf('"'); at >= 0; at = value.indexOf('"', at + 1)) size++
-  }
+  for (const value of row) size += cellSize(value)
+  return size
+}
+
+/** A cell's bytes quoted, its quotes doubled (an empty cell: none). */
+function cellSize(value: CsvCell): number {
+  if (value === null) return 0
+  let size = Buffer.byteLength(value) + 2
+  for (let at = value.indexOf('"'); at >= 0; at = value.indexOf('"', at + 1)) size++
   return size
 }
 
@@ -114,7 +131,7 @@ function locatorOf(job: QueryJob, place: number): string {
 function placeOf(job: QueryJob, locator: string): number {
   const text = /^[0-9A-Za-z_-]{1,64}$/.test(locator) ? Buffer.from(locator, 'base64url').toString() : ''
   const match = /^([0-9A-Za-z]{18}):(\d{1,9})$/.exec(text)
-  if (!match || match[1] !== job.id || Number(match[2]) > job.result!.rows.length) {
+  if (!match || match[1] !== job.id || Number(match[2]) > job.result!.length) {
     throw new ReplicaError(
       'INVALID_QUERY_LOCATOR',
       `Invalid locator: ${locator} is not a locator of job ${job.id} (use the Sforce-Locator header of its previous results page)`,

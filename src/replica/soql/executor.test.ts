@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { SoqlErrorCode } from './errors.js'
 import { SoqlError } from './errors.js'
-import { columnValue, executeSoql, executeSoqlValues, querySoql, type SoqlRow } from './executor.js'
+import { columnValue, executeSoql, querySoql, type SoqlRow, snapshotSoqlValues } from './executor.js'
 import { compileSoql } from './compile/compile-query.js'
 import { createTestDataSource, id } from '../../../test/support/soql-fixture.js'
 
@@ -856,8 +856,12 @@ describe('results', () => {
   })
 })
 
-describe('executeSoqlValues', () => {
+describe('snapshotSoqlValues', () => {
   const source = createTestDataSource()
+  const rowsOf = (snapshot: ReturnType<typeof snapshotSoqlValues>, width = 2) =>
+    Array.from({ length: snapshot.length }, (_, index) =>
+      Array.from({ length: width }, (_, column) => snapshot.value(index, column)),
+    )
 
   it('returns the column values of each row, parents read through, in the rows order', () => {
     const compiled = compileSoql(
@@ -865,19 +869,21 @@ describe('executeSoqlValues', () => {
       source,
     )
     const rendered = executeSoql(compiled, source).records
-    expect(executeSoqlValues(compiled, source)).toEqual(
+    expect(rowsOf(snapshotSoqlValues(compiled, source))).toEqual(
       rendered.map((row) => compiled.columns.map((column) => columnValue(row, column))),
     )
   })
 
   it('returns null for a field along a null parent, and sees the recycle bin with includeDeleted', () => {
     const compiled = compileSoql('SELECT Name, Parent.Name FROM Account WHERE IsDeleted = true', source)
-    expect(executeSoqlValues(compiled, source)).toEqual([])
-    expect(executeSoqlValues(compiled, source, { includeDeleted: true })).toEqual([['Deleted Co', null]])
+    expect(rowsOf(snapshotSoqlValues(compiled, source))).toEqual([])
+    expect(rowsOf(snapshotSoqlValues(compiled, source, { includeDeleted: true }))).toEqual([
+      ['Deleted Co', null],
+    ])
   })
 
   it('errors on a query that is not a records query', () => {
-    expect(() => executeSoqlValues(compileSoql('SELECT COUNT() FROM Account', source), source)).toThrow(
+    expect(() => snapshotSoqlValues(compileSoql('SELECT COUNT() FROM Account', source), source)).toThrow(
       /not a records query/,
     )
   })

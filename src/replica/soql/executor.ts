@@ -8,11 +8,17 @@
  */
 import type { SoqlDataSource, SoqlRecord } from './data-source.js'
 import { compileSoql } from './compile/compile-query.js'
-import type { AggregateSpec, CompiledQuery, GroupRow, IndexHint } from './compile/compiled-query.js'
+import type {
+  AggregateSpec,
+  CompiledQuery,
+  GroupRow,
+  IndexHint,
+  ResolvedPath,
+} from './compile/compiled-query.js'
 import { QueryBudget, type QueryBudgetOptions, UNBOUNDED } from './query-budget.js'
 import { type Exec, page, renderRecord, type SoqlResult, type SoqlRow } from './render-rows.js'
 import { sortRows } from './sort-rows.js'
-import { compareKeys, isNull, normalize, sortKey, type ValueKind } from './values.js'
+import { compareKeys, isNull, normalize, readField, sortKey, type ValueKind } from './values.js'
 
 export type { SoqlResult, SoqlRow } from './render-rows.js'
 
@@ -72,29 +78,59 @@ export function executeSoql(
 }
 
 /**
- * A records query's column values, row by row, read straight from each record and its parents
- * (no row objects): what a bulk query job's CSV holds. Values are stored values (`null` for a
- * null field or a missing parent); `compiled.fields[i]` says what column `i` is.
+ * A records query's result kept to be read later (a bulk query job's pages): its column values,
+ * as they were when it ran. Values are stored values (`null` for a null field or a
+ * missing parent); `compiled.fields[i]` says what column `i` is.
  */
-export function executeSoqlValues(
+export interface SoqlSnapshot {
+  readonly length: number
+  /** The value of column `column` in row `index`. */
+  value(index: number, column: number): unknown
+}
+
+/**
+ * Runs a records query and keeps its result as a snapshot. Only the values read through parents
+ * are copied now; a record's own fields are read from the record when a row is asked for: a
+ * stored record is never changed in place (a write stores a new object), so holding the matched
+ * records keeps them as they were. A 100k-row export then holds 100k references, not 100k rows
+ * of values built at once and kept until its pages are read (each page builds its rows, which
+ * die young).
+ */
+export function snapshotSoqlValues(
   compiled: CompiledQuery,
   source: SoqlDataSource,
   options: ExecuteOptions = {},
-): unknown[][] {
+): SoqlSnapshot {
   if (compiled.kind !== 'records') {
     throw new TypeError('[replica-mock] Failed to select column values: the query is not a records query')
   }
   const exec = createExec(compiled, source, options, new QueryBudget(options.budget ?? UNBOUNDED))
-  const getters = compiled.fields.map((path) => path.get)
-  const width = getters.length
-  return selectRecords(compiled, exec).map((record) => {
-    const row = new Array<unknown>(width)
-    for (let i = 0; i < width; i++) {
-      const value = getters[i]!(record, exec)
-      row[i] = isNull(value) ? null : value
-    }
-    return row
+  const records = selectRecords(compiled, exec)
+  const { fields } = compiled
+  // per column: its place among the parent values, or -1 for a field of the record itself
+  const slots = fields.map(() => -1)
+  const throughParents: ResolvedPath[] = []
+  fields.forEach((path, column) => {
+    if (path.hops.length > 0) slots[column] = throughParents.push(path) - 1
   })
+  const stride = throughParents.length
+  const parentValues = new Array<unknown>(records.length * stride)
+  if (stride > 0) {
+    for (let index = 0; index < records.length; index++) {
+      for (let at = 0; at < stride; at++) {
+        parentValues[index * stride + at] = throughParents[at]!.get(records[index]!, exec)
+      }
+    }
+  }
+  return {
+    length: records.length,
+    value(index, column) {
+      const slot = slots[column]!
+      const value =
+        slot < 0 ? readField(records[index]!, fields[column]!.field) : parentValues[index * stride + slot]
+      return isNull(value) ? null : value
+    },
+  }
 }
 
 function runSoql(

@@ -102,6 +102,43 @@ test('queryAll sees deleted rows; query does not', async ({ client }) => {
   expect((await resultsPage(app, live.id)).rows).toEqual([['Id', 'IsDeleted']])
 })
 
+test('answers the rows as they were when the job ran: later writes to them or their parents do not show', async ({
+  client,
+}) => {
+  const app = await connectApp(client)
+  const parent = await createRecord(app, 'Account', { Name: 'Parent Before' })
+  const child = await createRecord(app, 'Contact', {
+    LastName: 'Snapshot',
+    FirstName: 'Before',
+    AccountId: parent,
+  })
+  const job = await createQueryJob(
+    app,
+    "SELECT Id, FirstName, Account.Name FROM Contact WHERE LastName = 'Snapshot'",
+  )
+  expect(await jobInfo(app, job.id, QUERY)).toMatchObject({ state: 'JobComplete', numberRecordsProcessed: 1 })
+  const before = [
+    ['Id', 'FirstName', 'Account.Name'],
+    [child, 'Before', 'Parent Before'],
+  ]
+  expect((await resultsPage(app, job.id)).rows).toEqual(before)
+  const renamed = { json: { FirstName: 'After' } }
+  expect((await app.patch(`${V}/sobjects/Contact/${child}`, renamed)).status).toBe(204)
+  expect(
+    (await app.patch(`${V}/sobjects/Account/${parent}`, { json: { Name: 'Parent After' } })).status,
+  ).toBe(204)
+  expect((await resultsPage(app, job.id)).rows).toEqual(before)
+  expect((await app.delete(`${V}/sobjects/Contact/${child}`)).status).toBe(204)
+  expect((await resultsPage(app, job.id)).rows).toEqual(before)
+  // a job created now sees the writes
+  const later = await createQueryJob(
+    app,
+    "SELECT Id, FirstName, Account.Name FROM Contact WHERE LastName = 'Snapshot'",
+    { operation: 'queryAll' },
+  )
+  expect((await resultsPage(app, later.id)).rows).toEqual([before[0], [child, 'After', 'Parent After']])
+})
+
 test('pages with maxRecords and locators to the end; a locator reads its page again', async ({
   client,
   mock,
