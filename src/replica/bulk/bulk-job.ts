@@ -82,7 +82,7 @@ export interface QueryRows {
   columns: string[]
   /** Rows the query selected. */
   length: number
-  /** The cell at `column` of row `index`, as it was when the query ran. */
+  /** The cell at `column` of row `index`, as it was when the query ran (null: an empty cell). */
   cell(index: number, column: number): string | null
   /** Prefix sums of each row's CSV size bound (bytes), built on the first results page. */
   sizes?: Float64Array

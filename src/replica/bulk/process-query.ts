@@ -2,9 +2,9 @@
  * @module
  * Query jobs: the SOQL is checked when the job is created (spec bulk rule 5, `validateForBulk`:
  * grouping, aggregates, OFFSET, TYPEOF, subqueries, compound fields and FIELDS(ALL|CUSTOM) are
- * refused with the real codes), and run once when the job is due. It keeps the records it matched
- * (never changed in place) and the values it read through parents, so every results page reads
- * the data as it was when the job ran (a snapshot), as the real API's result files do. Columns
+ * refused with the real codes), and run once when the job is due. Its rows are kept as CSV text
+ * values, so every results page reads the data as it was when the job ran (a snapshot), as the
+ * real API's result files do. Columns
  * follow the SELECT order from API 50.0 and are sorted alphabetically below it (spec bulk rule 3).
  * @see https://developer.salesforce.com/docs/atlas.en-us.api_asynch.meta/api_asynch/queries.htm
  */
@@ -12,7 +12,7 @@ import type { MetadataService, MetadataView } from '../metadata/metadata-service
 import { parseApiVersion } from '../metadata/api-version.js'
 import type { RecordStore } from '../records/record-store.js'
 import { createSoqlDataSource } from '../records/soql-data-source.js'
-import { snapshotSoqlValues, validateForBulk } from '../soql/index.js'
+import { selectSoqlValues, VALUE_BLOCK_ROWS, validateForBulk } from '../soql/index.js'
 import type { QueryJob, QueryRows } from './bulk-job.js'
 import { csvValue } from './csv-values.js'
 
@@ -31,10 +31,10 @@ export function compileBulkQuery(deps: QueryDeps, query: string, view: MetadataV
   return { compiled: validateForBulk(query, source), source }
 }
 
-/** Runs the job's query and keeps its rows, read as CSV values page by page. */
+/** Runs the job's query and keeps its rows as CSV values. */
 export function runQuery(job: QueryJob): QueryRows {
   const compiled = job.compiled!
-  const snapshot = snapshotSoqlValues(compiled, job.source!, {
+  const { length, width, blocks } = selectSoqlValues(compiled, job.source!, {
     includeDeleted: job.operation === 'queryAll',
   })
   const fields = compiled.fields.map((path) => path.field)
@@ -44,12 +44,22 @@ export function runQuery(job: QueryJob): QueryRows {
     const lower = compiled.columns.map((column) => column.toLowerCase())
     order.sort((a, b) => (lower[a]! < lower[b]! ? -1 : lower[a]! > lower[b]! ? 1 : 0))
   }
-  // the compiled query holds the data source: let both go once the snapshot is taken
+  // the values become the cells in place (a row's values are read before any is written)
+  const row = new Array<unknown>(width)
+  for (const block of blocks) {
+    for (let start = 0; start < block.length; start += width) {
+      for (let column = 0; column < width; column++) row[column] = block[start + column]
+      for (let at = 0; at < width; at++) block[start + at] = csvValue(fields[order[at]!]!, row[order[at]!])
+    }
+  }
+  const cells = blocks as (string | null)[][]
+  // the compiled query holds the data source: let both go once the values are kept
   job.compiled = undefined
   job.source = undefined
   return {
     columns: order.map((index) => compiled.columns[index]!),
-    length: snapshot.length,
-    cell: (index, column) => csvValue(fields[order[column]!]!, snapshot.value(index, order[column]!)),
+    length,
+    cell: (index, column) =>
+      cells[Math.floor(index / VALUE_BLOCK_ROWS)]![(index % VALUE_BLOCK_ROWS) * width + column]!,
   }
 }

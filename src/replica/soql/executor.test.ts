@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { SoqlErrorCode } from './errors.js'
 import { SoqlError } from './errors.js'
-import { columnValue, executeSoql, querySoql, type SoqlRow, snapshotSoqlValues } from './executor.js'
+import { columnValue, executeSoql, querySoql, type SoqlRow, selectSoqlValues } from './executor.js'
 import { compileSoql } from './compile/compile-query.js'
 import { createTestDataSource, id } from '../../../test/support/soql-fixture.js'
 
@@ -856,12 +856,13 @@ describe('results', () => {
   })
 })
 
-describe('snapshotSoqlValues', () => {
+describe('selectSoqlValues', () => {
   const source = createTestDataSource()
-  const rowsOf = (snapshot: ReturnType<typeof snapshotSoqlValues>, width = 2) =>
-    Array.from({ length: snapshot.length }, (_, index) =>
-      Array.from({ length: width }, (_, column) => snapshot.value(index, column)),
-    )
+  /** The values row by row. */
+  const rowsOf = ({ length, width, blocks }: ReturnType<typeof selectSoqlValues>) => {
+    const values = blocks.flat()
+    return Array.from({ length }, (_, index) => values.slice(index * width, (index + 1) * width))
+  }
 
   it('returns the column values of each row, parents read through, in the rows order', () => {
     const compiled = compileSoql(
@@ -869,21 +870,21 @@ describe('snapshotSoqlValues', () => {
       source,
     )
     const rendered = executeSoql(compiled, source).records
-    expect(rowsOf(snapshotSoqlValues(compiled, source))).toEqual(
+    expect(rowsOf(selectSoqlValues(compiled, source))).toEqual(
       rendered.map((row) => compiled.columns.map((column) => columnValue(row, column))),
     )
   })
 
   it('returns null for a field along a null parent, and sees the recycle bin with includeDeleted', () => {
     const compiled = compileSoql('SELECT Name, Parent.Name FROM Account WHERE IsDeleted = true', source)
-    expect(rowsOf(snapshotSoqlValues(compiled, source))).toEqual([])
-    expect(rowsOf(snapshotSoqlValues(compiled, source, { includeDeleted: true }))).toEqual([
+    expect(rowsOf(selectSoqlValues(compiled, source))).toEqual([])
+    expect(rowsOf(selectSoqlValues(compiled, source, { includeDeleted: true }))).toEqual([
       ['Deleted Co', null],
     ])
   })
 
   it('errors on a query that is not a records query', () => {
-    expect(() => snapshotSoqlValues(compileSoql('SELECT COUNT() FROM Account', source), source)).toThrow(
+    expect(() => selectSoqlValues(compileSoql('SELECT COUNT() FROM Account', source), source)).toThrow(
       /not a records query/,
     )
   })

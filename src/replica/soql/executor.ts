@@ -8,17 +8,11 @@
  */
 import type { SoqlDataSource, SoqlRecord } from './data-source.js'
 import { compileSoql } from './compile/compile-query.js'
-import type {
-  AggregateSpec,
-  CompiledQuery,
-  GroupRow,
-  IndexHint,
-  ResolvedPath,
-} from './compile/compiled-query.js'
+import type { AggregateSpec, CompiledQuery, GroupRow, IndexHint } from './compile/compiled-query.js'
 import { QueryBudget, type QueryBudgetOptions, UNBOUNDED } from './query-budget.js'
 import { type Exec, page, renderRecord, type SoqlResult, type SoqlRow } from './render-rows.js'
 import { sortRows } from './sort-rows.js'
-import { compareKeys, isNull, normalize, readField, sortKey, type ValueKind } from './values.js'
+import { compareKeys, isNull, normalize, sortKey, type ValueKind } from './values.js'
 
 export type { SoqlResult, SoqlRow } from './render-rows.js'
 
@@ -77,60 +71,53 @@ export function executeSoql(
   return { totalSize: rows.totalSize, done: true, records: rows.slice(0, rows.length) }
 }
 
+/** Rows per block of `SoqlValues`: each block stays far below the ~32M elements V8 keeps fast. */
+export const VALUE_BLOCK_ROWS = 4096
+
 /**
- * A records query's result kept to be read later (a bulk query job's pages): its column values,
- * as they were when it ran. Values are stored values (`null` for a null field or a
- * missing parent); `compiled.fields[i]` says what column `i` is.
+ * A records query's column values as they are now, kept to be read later (a bulk query job's
+ * pages): `width` values a row (`compiled.fields[i]` says what column `i` is), row after row, in
+ * blocks of `VALUE_BLOCK_ROWS` rows. Values are stored values (`null` for a null field or a
+ * missing parent).
  */
-export interface SoqlSnapshot {
+export interface SoqlValues {
   readonly length: number
-  /** The value of column `column` in row `index`. */
-  value(index: number, column: number): unknown
+  readonly width: number
+  readonly blocks: unknown[][]
 }
 
 /**
- * Runs a records query and keeps its result as a snapshot. Only the values read through parents
- * are copied now; a record's own fields are read from the record when a row is asked for: a
- * stored record is never changed in place (a write stores a new object), so holding the matched
- * records keeps them as they were. A 100k-row export then holds 100k references, not 100k rows
- * of values built at once and kept until its pages are read (each page builds its rows, which
- * die young).
+ * Runs a records query and copies its column values. A few large arrays of references to the
+ * stored values, not an array per row: 100k small arrays would survive until their pages are read
+ * and be copied twice on their way to the old generation; a block of 4096 rows (from 4 columns
+ * on) is allocated in V8's large-object space, which a scavenge never copies.
  */
-export function snapshotSoqlValues(
+export function selectSoqlValues(
   compiled: CompiledQuery,
   source: SoqlDataSource,
   options: ExecuteOptions = {},
-): SoqlSnapshot {
+): SoqlValues {
   if (compiled.kind !== 'records') {
     throw new TypeError('[replica-mock] Failed to select column values: the query is not a records query')
   }
   const exec = createExec(compiled, source, options, new QueryBudget(options.budget ?? UNBOUNDED))
   const records = selectRecords(compiled, exec)
-  const { fields } = compiled
-  // per column: its place among the parent values, or -1 for a field of the record itself
-  const slots = fields.map(() => -1)
-  const throughParents: ResolvedPath[] = []
-  fields.forEach((path, column) => {
-    if (path.hops.length > 0) slots[column] = throughParents.push(path) - 1
-  })
-  const stride = throughParents.length
-  const parentValues = new Array<unknown>(records.length * stride)
-  if (stride > 0) {
-    for (let index = 0; index < records.length; index++) {
-      for (let at = 0; at < stride; at++) {
-        parentValues[index * stride + at] = throughParents[at]!.get(records[index]!, exec)
+  const getters = compiled.fields.map((path) => path.get)
+  const width = getters.length
+  const blocks: unknown[][] = []
+  for (let first = 0; first < records.length; first += VALUE_BLOCK_ROWS) {
+    const end = Math.min(records.length, first + VALUE_BLOCK_ROWS)
+    const block = new Array<unknown>((end - first) * width)
+    let at = 0
+    for (let index = first; index < end; index++) {
+      for (let column = 0; column < width; column++) {
+        const value = getters[column]!(records[index]!, exec)
+        block[at++] = isNull(value) ? null : value
       }
     }
+    blocks.push(block)
   }
-  return {
-    length: records.length,
-    value(index, column) {
-      const slot = slots[column]!
-      const value =
-        slot < 0 ? readField(records[index]!, fields[column]!.field) : parentValues[index * stride + slot]
-      return isNull(value) ? null : value
-    },
-  }
+  return { length: records.length, width, blocks }
 }
 
 function runSoql(

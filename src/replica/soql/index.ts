@@ -16,8 +16,15 @@ export type {
 export { createSoqlSchema } from './data-source.js'
 export type { SoqlErrorCode, SoqlPosition } from './errors.js'
 export { SoqlError } from './errors.js'
-export type { ExecuteOptions, SoqlResult, SoqlRow, SoqlRows, SoqlSnapshot } from './executor.js'
-export { columnValue, executeSoql, openSoql, querySoql, snapshotSoqlValues } from './executor.js'
+export type { ExecuteOptions, SoqlResult, SoqlRow, SoqlRows, SoqlValues } from './executor.js'
+export {
+  columnValue,
+  executeSoql,
+  openSoql,
+  querySoql,
+  selectSoqlValues,
+  VALUE_BLOCK_ROWS,
+} from './executor.js'
 export type { QueryBudgetOptions } from './query-budget.js'
 export { parseSoql } from './parser.js'
 export type { CompiledQuery } from './compile/compiled-query.js'

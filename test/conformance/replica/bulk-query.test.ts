@@ -161,6 +161,25 @@ test('pages with maxRecords and locators to the end; a locator reads its page ag
   expect(again.rows[1]).toEqual(['Page 3'])
 })
 
+test('answers every row of a result past 4096 rows in order, each cell in its own row and column', async ({
+  client,
+  mock,
+}) => {
+  const app = await connectApp(client)
+  const count = 4096 * 2 + 11
+  const name = (n: number) => `Block ${String(n).padStart(5, '0')}`
+  mock.records(app.environment.id).insert(
+    'Account',
+    Array.from({ length: count }, (_, n) => ({ Name: name(n), External_Id__c: `B-${n}` })),
+  )
+  const job = await createQueryJob(
+    app,
+    "SELECT Name, External_Id__c FROM Account WHERE Name LIKE 'Block %' ORDER BY Name",
+  )
+  const rows = (await allPages(app, job.id, 3000)).flatMap((page) => page.slice(1))
+  expect(rows).toEqual(Array.from({ length: count }, (_, n) => [name(n), `B-${n}`]))
+})
+
 test('refuses bad results parameters and a locator of another job', async ({ client }) => {
   const app = await connectApp(client)
   const one = await createQueryJob(app, 'SELECT Id FROM Account')
