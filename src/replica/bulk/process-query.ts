@@ -4,8 +4,8 @@
  * grouping, aggregates, OFFSET, TYPEOF, subqueries, compound fields and FIELDS(ALL|CUSTOM) are
  * refused with the real codes), and run once when the job is due. Its rows are kept as CSV text
  * values, so every results page reads the data as it was when the job ran (a snapshot), as the
- * real API's result files do. Columns
- * follow the SELECT order from API 50.0 and are sorted alphabetically below it (spec bulk rule 3).
+ * real API's result files do. Columns follow the SELECT order from API 50.0 and are sorted
+ * alphabetically below it (spec bulk rule 3).
  * @see https://developer.salesforce.com/docs/atlas.en-us.api_asynch.meta/api_asynch/queries.htm
  */
 import type { MetadataService, MetadataView } from '../metadata/metadata-service.js'

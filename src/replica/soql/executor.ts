@@ -88,9 +88,9 @@ export interface SoqlValues {
 
 /**
  * Runs a records query and copies its column values. A few large arrays of references to the
- * stored values, not an array per row: 100k small arrays would survive until their pages are read
- * and be copied twice on their way to the old generation; a block of 4096 rows (from 4 columns
- * on) is allocated in V8's large-object space, which a scavenge never copies.
+ * stored values, not an array per row: 100k small arrays (with their headers) survived until
+ * their pages were read and were copied on their way to the old generation, ~11 MB for 100k rows
+ * of 5 values; the blocks of those rows are 4 MB, promoted in one pass.
  */
 export function selectSoqlValues(
   compiled: CompiledQuery,
