@@ -9,7 +9,7 @@ import type { FieldDef } from '../../schemas/crm-schema.js'
 
 /**
  * The last datetime written: rows stamped in one instant (a bulk load, a frozen mock clock) share
- * its text, which a page would otherwise build again for every row, twice (sized, then written).
+ * its text, which a query job would otherwise build and keep once for every row.
  */
 let lastDatetime = { stored: '', csv: '' }
 
