@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { KnownSecrets, replaceRanges, SEARCH_EACH_FROM } from './known-secrets.js'
+import { KnownSecrets, replaceRanges, ALTERNATION_FROM } from './known-secrets.js'
 import { seededDraw } from '../../test/support/seeded-draw.js'
 
 const TOKEN = 'tok_abcdefgh123'
@@ -76,7 +76,7 @@ describe('KnownSecrets.find skipping ahead', () => {
       // 0: few secrets, short text; 1: many, short; 2: few, long; 3: up to 32 or past it, long
       const mode = round % 4
       const count = mode % 2 === 1 ? 17 + random(20) : 1 + random(5)
-      const length = mode >= 2 ? SEARCH_EACH_FROM : 300
+      const length = mode >= 2 ? ALTERNATION_FROM : 300
       const list = Array.from({ length: count }, () =>
         random(2) === 0 ? shared + word(2 + random(6)) : word(6 + random(6)),
       )
@@ -91,7 +91,7 @@ describe('KnownSecrets.find skipping ahead', () => {
   })
 
   it('finds a secret overlapping itself one character on, searched alone or in a scan', () => {
-    const padding = '-'.repeat(SEARCH_EACH_FROM)
+    const padding = '-'.repeat(ALTERNATION_FROM)
     for (const [others, pad] of [
       [0, ''],
       [0, padding],
@@ -106,7 +106,7 @@ describe('KnownSecrets.find skipping ahead', () => {
   })
 
   it('finds the longer of two secrets starting at one place, and one starting inside another, in a long text', () => {
-    const padding = '-'.repeat(SEARCH_EACH_FROM)
+    const padding = '-'.repeat(ALTERNATION_FROM)
     const at = padding.length
     for (const [list, written] of [
       [['tok_short', 'tok_shortened_more'], 'tok_shortened_more'],
@@ -120,7 +120,7 @@ describe('KnownSecrets.find skipping ahead', () => {
 
   it("finds a secret parameter's value written in any case, in a long text and a short one", () => {
     const secrets = new KnownSecrets()
-    for (const pad of ['', ' '.repeat(SEARCH_EACH_FROM)]) {
+    for (const pad of ['', ' '.repeat(ALTERNATION_FROM)]) {
       const text = `${pad}ACCESS_TOKEN=abc123&x=1&"SessionId": "s-9"`
       const hidden = replaceRanges(text, secrets.find(text), '*')
       expect(hidden).toBe(`${pad}ACCESS_TOKEN=*&x=1&"SessionId": "*"`)
@@ -130,7 +130,7 @@ describe('KnownSecrets.find skipping ahead', () => {
   })
 
   it('finds a presented token that is also a known one once', () => {
-    const text = `x${TOKEN}${' '.repeat(SEARCH_EACH_FROM)}${TOKEN}y`
+    const text = `x${TOKEN}${' '.repeat(ALTERNATION_FROM)}${TOKEN}y`
     expect(known().find(text, [TOKEN])).toEqual([
       [1, 1 + TOKEN.length],
       [text.length - 1 - TOKEN.length, text.length - 1],

@@ -21,15 +21,16 @@ const BLOCK = 3
 /** How far a window whose last block is in no key may move. */
 const MAX_SHIFT = KEY_LENGTH - BLOCK + 1
 /**
- * In a text of at least `SEARCH_EACH_FROM` characters, up to `ALTERNATION_UP_TO` secrets are looked
+ * In a text of at least `ALTERNATION_FROM` characters, up to `ALTERNATION_UP_TO` secrets are looked
  * for with one regular expression of them all (`a|b|c`, longest first), which V8 runs natively.
- * A 4 MiB CSV page, secrets of the default fixture and one environment's credentials (7): 1.7 ms,
- * against 15 ms for an `indexOf` per secret and ~16 ms for the scan; 16-31 secrets: 10-12 ms against
- * 16-18 and ~15-22 ms; from ~60 secrets the scan wins (its time does not grow with their number).
- * Shorter texts take the scan (an expression or an `indexOf` sets itself up per call).
+ * A 4 MiB CSV page with 7-31 secrets: the expression 1.6-4.5 ms, `find` as a whole 3.8-6.1 ms,
+ * against 15-23 ms for the scan or an `indexOf` per secret. Past 32 secrets the scan stays: stop 35
+ * measured one expression of ~60 or more at 35-94 ms a page (docs/decisions.md, "Stop 35"; other
+ * secret shapes stayed near 5 ms in stop 36). Shorter texts take the scan (an expression sets
+ * itself up per call).
  */
 const ALTERNATION_UP_TO = 32
-export const SEARCH_EACH_FROM = 8 * 1024
+export const ALTERNATION_FROM = 8 * 1024
 
 /**
  * Names whose value is a secret wherever it appears: a query or form parameter, a JSON key, a
@@ -142,7 +143,7 @@ export class KnownSecrets {
 
   #findPlain(text: string, presented: readonly string[]): Range[] {
     const out: Array<readonly [number, number]> = []
-    if (this.#size > 0 && this.#size <= ALTERNATION_UP_TO && text.length >= SEARCH_EACH_FROM) {
+    if (this.#size > 0 && this.#size <= ALTERNATION_UP_TO && text.length >= ALTERNATION_FROM) {
       this.#alternation ??= alternationOf([...this.#byKey.values()].flat())
       const pattern = this.#alternation
       pattern.lastIndex = 0

@@ -85,7 +85,8 @@ export function pageEnd(result: QueryRows, start: number, limit: number): number
   if (start >= last) return last
   if (!result.sizes) result.sizes = rowSizes(result)
   const sizes = result.sizes
-  const budget = MAX_PAGE_BYTES - rowSize(result.columns)
+  const { columns } = result
+  const budget = MAX_PAGE_BYTES - rowSize(columns.length, (column) => columns[column]!)
   // the last end whose rows fit the budget (binary search over the prefix sums)
   let low = start + 1
   let high = last
@@ -102,17 +103,15 @@ function rowSizes(result: QueryRows): Float64Array {
   const width = result.columns.length
   const sizes = new Float64Array(result.length + 1)
   for (let index = 0; index < result.length; index++) {
-    let size = width + 1
-    for (let column = 0; column < width; column++) size += cellSize(result.cell(index, column))
-    sizes[index + 1] = sizes[index]! + size
+    sizes[index + 1] = sizes[index]! + rowSize(width, (column) => result.cell(index, column))
   }
   return sizes
 }
 
 /** A bound of a row's CSV bytes: each value quoted, its quotes doubled, delimiters and CRLF. */
-function rowSize(row: readonly CsvCell[]): number {
-  let size = row.length + 1
-  for (const value of row) size += cellSize(value)
+function rowSize(width: number, cell: (column: number) => CsvCell): number {
+  let size = width + 1
+  for (let column = 0; column < width; column++) size += cellSize(cell(column))
   return size
 }
 
