@@ -15,6 +15,9 @@
  *   size (target: the upload is not held in memory more than once). The ingest's heap is watched
  *   in two rounds of its own after the timed ones: the probe forces GCs, which must not count as
  *   ingest time. Every timed run (ingest, export, csv-parse, csv-stringify) starts after a GC.
+ * - the ingest's floor, in the same rounds: csv-parse read by its events, each row kept as a record
+ *   object in a `Map` and nothing else (`ingest-floor.ts`), printed as figures beside what 0.5x
+ *   csv-parse allows per row beyond it and what the ingest spends beyond it.
  * - every timed run also carries the process's CPU time per row, so each comparison prints a
  *   CPU-only ratio beside the wall-time one: steadier on a busy machine (wall time here swings
  *   ±20-30% between rounds).
@@ -27,6 +30,7 @@ import { parse } from 'csv-parse'
 import { stringify } from 'csv-stringify'
 import { createReplicaMock, type ReplicaMock } from '../../src/index.js'
 import { defineBench } from '../lib/define-bench.js'
+import { recordKeeper } from '../lib/ingest-floor.js'
 import { settings } from '../lib/settings.js'
 import { type Measurement, median, toMeasurement } from '../lib/stats.js'
 
@@ -100,20 +104,45 @@ async function connect(mock: ReplicaMock) {
 /**
  * csv-parse alone: the same bytes, the stream API, records as arrays, read two ways: its async
  * iterator (`for await`, as its documentation reads a stream) or its `'data'` events (the
- * replica's way since stop 33, ~20% less CPU: no promises and `read()` per record).
+ * replica's way since stop 33, ~20% less CPU: no promises and `read()` per record). With a
+ * `keeper`, each record read by its events is also kept as a record object: the ingest's floor
+ * (`ingest-floor.ts`).
  */
-async function parseAlone(bytes: Uint8Array<ArrayBuffer>, by: 'iterator' | 'events'): Promise<Timing> {
+async function parseAlone(
+  bytes: Uint8Array<ArrayBuffer>,
+  by: 'iterator' | 'events',
+  keeper?: ReturnType<typeof recordKeeper>,
+): Promise<Timing> {
   gc() // each timed run starts from a collected heap, as the ingest and the export do
   const started = startTiming()
   let rows = 0
   const parser = Readable.from([bytes]).pipe(parse())
   if (by === 'iterator') for await (const _ of parser) rows++
   else {
-    parser.on('data', () => rows++)
+    parser.on(
+      'data',
+      keeper
+        ? (row: string[]) => {
+            rows++
+            keeper.keep(row)
+          }
+        : () => rows++,
+    )
     await finished(parser)
   }
-  if (rows !== ROWS + 1) throw new Error(`Failed to parse: ${rows} records`)
+  if (rows !== ROWS + 1 || (keeper && keeper.size !== ROWS)) {
+    throw new Error(`Failed to parse: ${rows} records, ${keeper?.size} kept`)
+  }
   return started.stop()
+}
+
+/** The stored fields of Account, as its describe lists them (what the floor's records hold). */
+async function accountFields(mock: ReplicaMock): Promise<string[]> {
+  const call = await connect(mock)
+  const describe = (await (await call('GET', '/sobjects/Account/describe')).json()) as {
+    fields: Array<{ name: string }>
+  }
+  return describe.fields.map((field) => field.name)
 }
 
 interface IngestHeap {
@@ -238,6 +267,34 @@ function startTiming(): { stop(): Timing } {
   }
 }
 
+/**
+ * The ingest's floor (`ingest-floor.ts`) and what the target leaves beyond it: 0.5x csv-parse
+ * allows twice its time per row (under either reading); the floor takes part of that before the
+ * replica does any work of its own.
+ */
+function floorFigures(
+  parsed: Timing[],
+  parsedByIterator: Timing[],
+  floor: Timing[],
+  ingest: Timing[],
+): Measurement[] {
+  const perRow = (timings: Timing[]) => (median(timings.map((timing) => timing.ms)) * 1000) / ROWS
+  const microseconds = (label: string, value: number) => toMeasurement(label, 'µs/row', [value])
+  return [
+    rate("ingest floor: csv-parse 'data' events, each row kept as a record object", floor),
+    toMeasurement("ingest floor vs csv-parse alone ('data' events)", 'x', [perRow(parsed) / perRow(floor)]),
+    microseconds(
+      "0.5x csv-parse ('data' events): time allowed beyond the floor",
+      2 * perRow(parsed) - perRow(floor),
+    ),
+    microseconds(
+      '0.5x csv-parse (for await): time allowed beyond the floor',
+      2 * perRow(parsedByIterator) - perRow(floor),
+    ),
+    microseconds('ingest: time spent beyond the floor', perRow(ingest) - perRow(floor)),
+  ]
+}
+
 const rate = (label: string, timings: Timing[]): Measurement =>
   toMeasurement(
     label,
@@ -256,15 +313,19 @@ export default defineBench({
     await runIngest(await connect(mock), accountsCsv(1000)).catch(() => undefined)
     await parseAlone(bytes, 'iterator')
     await parseAlone(bytes, 'events')
+    const fields = await accountFields(mock)
+    await parseAlone(bytes, 'events', recordKeeper(fields))
 
     const parseTimings: Timing[] = []
     const parseByEventsTimings: Timing[] = []
+    const floorTimings: Timing[] = []
     const ingestTimings: Timing[] = []
     const exportRounds: Awaited<ReturnType<typeof exportAll>>[] = []
     const stringifyTimings: Timing[] = []
     for (let round = 0; round < settings.rounds; round++) {
       parseTimings.push(await parseAlone(bytes, 'iterator'))
       parseByEventsTimings.push(await parseAlone(bytes, 'events'))
+      floorTimings.push(await parseAlone(bytes, 'events', recordKeeper(fields)))
       ingestTimings.push(await timedIngest(mock, bytes))
       exportRounds.push(await exportAll(mock))
       stringifyTimings.push(await stringifyAlone())
@@ -304,6 +365,7 @@ export default defineBench({
       toMeasurement('ingest: heap the uploaded job holds, per byte of the file', 'x file', [
         median(ingestHeap.map((r) => r.uploadedMb)) / fileMb,
       ]),
+      ...floorFigures(parseByEventsTimings, parseTimings, floorTimings, ingestTimings),
     )
     return {
       comparisons: [
