@@ -12,7 +12,7 @@ import type { MetadataService, MetadataView } from '../metadata/metadata-service
 import { parseApiVersion } from '../metadata/api-version.js'
 import type { RecordStore } from '../records/record-store.js'
 import { createSoqlDataSource } from '../records/soql-data-source.js'
-import { selectSoqlValues, VALUE_BLOCK_ROWS, validateForBulk } from '../soql/index.js'
+import { selectSoqlValues, validateForBulk, valueAt } from '../soql/index.js'
 import type { QueryJob, QueryRows } from './bulk-job.js'
 import { csvValue } from './csv-values.js'
 
@@ -34,9 +34,10 @@ export function compileBulkQuery(deps: QueryDeps, query: string, view: MetadataV
 /** Runs the job's query and keeps its rows as CSV values. */
 export function runQuery(job: QueryJob): QueryRows {
   const compiled = job.compiled!
-  const { length, width, blocks } = selectSoqlValues(compiled, job.source!, {
+  const values = selectSoqlValues(compiled, job.source!, {
     includeDeleted: job.operation === 'queryAll',
   })
+  const { width, blocks } = values
   const fields = compiled.fields.map((path) => path.field)
   // columns in SELECT order from 50.0, alphabetical below it: `order[i]` is the query column shown at i
   const order = fields.map((_, index) => index)
@@ -52,14 +53,12 @@ export function runQuery(job: QueryJob): QueryRows {
       for (let at = 0; at < width; at++) block[start + at] = csvValue(fields[order[at]!]!, row[order[at]!])
     }
   }
-  const cells = blocks as (string | null)[][]
   // the compiled query holds the data source: let both go once the values are kept
   job.compiled = undefined
   job.source = undefined
   return {
     columns: order.map((index) => compiled.columns[index]!),
-    length,
-    cell: (index, column) =>
-      cells[Math.floor(index / VALUE_BLOCK_ROWS)]![(index % VALUE_BLOCK_ROWS) * width + column]!,
+    length: values.length,
+    cell: (index, column) => valueAt(values, index, column) as string | null,
   }
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { SoqlErrorCode } from './errors.js'
 import { SoqlError } from './errors.js'
-import { columnValue, executeSoql, querySoql, type SoqlRow, selectSoqlValues } from './executor.js'
+import { columnValue, executeSoql, querySoql, type SoqlRow, selectSoqlValues, valueAt } from './executor.js'
 import { compileSoql } from './compile/compile-query.js'
 import { createTestDataSource, id } from '../../../test/support/soql-fixture.js'
 
@@ -859,10 +859,10 @@ describe('results', () => {
 describe('selectSoqlValues', () => {
   const source = createTestDataSource()
   /** The values row by row. */
-  const rowsOf = ({ length, width, blocks }: ReturnType<typeof selectSoqlValues>) => {
-    const values = blocks.flat()
-    return Array.from({ length }, (_, index) => values.slice(index * width, (index + 1) * width))
-  }
+  const rowsOf = (values: ReturnType<typeof selectSoqlValues>) =>
+    Array.from({ length: values.length }, (_, index) =>
+      Array.from({ length: values.width }, (_, column) => valueAt(values, index, column)),
+    )
 
   it('returns the column values of each row, parents read through, in the rows order', () => {
     const compiled = compileSoql(

@@ -72,7 +72,7 @@ export function executeSoql(
 }
 
 /** Rows per block of `SoqlValues`: each block stays far below the ~32M elements V8 keeps fast. */
-export const VALUE_BLOCK_ROWS = 4096
+const VALUE_BLOCK_ROWS = 4096
 
 /**
  * A records query's column values as they are now, kept to be read later (a bulk query job's
@@ -84,6 +84,12 @@ export interface SoqlValues {
   readonly length: number
   readonly width: number
   readonly blocks: unknown[][]
+}
+
+/** The value at `column` of row `index` of `values`. */
+export function valueAt(values: SoqlValues, index: number, column: number): unknown {
+  const block = values.blocks[Math.floor(index / VALUE_BLOCK_ROWS)]!
+  return block[(index % VALUE_BLOCK_ROWS) * values.width + column]
 }
 
 /**

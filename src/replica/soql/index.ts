@@ -23,7 +23,7 @@ export {
   openSoql,
   querySoql,
   selectSoqlValues,
-  VALUE_BLOCK_ROWS,
+  valueAt,
 } from './executor.js'
 export type { QueryBudgetOptions } from './query-budget.js'
 export { parseSoql } from './parser.js'
