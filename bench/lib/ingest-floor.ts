@@ -3,8 +3,8 @@
  * A floor for the bulk ingest target: the rows csv-parse reads, kept as records the way the
  * replica's store keeps them (one object per row with every stored field of the object, spread
  * from one template; an 18-character id; the stamps) in a `Map` by id, and nothing else: no HTTP,
- * no job, no validation, rules, transaction or results. What it costs beyond the parse is what any ingest
- * that keeps 100k rows as record objects pays on this Node before it checks anything
+ * no job, no validation, rules, transaction or results. What it costs beyond the parse is what
+ * any ingest that keeps 100k rows as record objects pays on this Node before it checks anything
  * (docs/decisions.md "Stop 37").
  */
 
