@@ -179,7 +179,7 @@ function jobsState(jobs: ReturnType<typeof environmentApp>['app']['jobs']): stri
       job.id,
       jobs.state(job),
       job.kind === 'ingest' ? job.upload?.header : undefined,
-      job.kind === 'ingest' ? job.upload?.rows.length : job.result?.length,
+      job.kind === 'ingest' ? job.upload?.rows.length : job.result?.rows.length,
     ]),
   )
 }

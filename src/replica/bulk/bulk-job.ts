@@ -6,6 +6,7 @@
  * `InProgress` while `lifecycle.bulkMs` runs, and is processed when it is due (see job-store.ts).
  * @see https://developer.salesforce.com/docs/atlas.en-us.api_asynch.meta/api_asynch/bulk_api_2_job_states.htm
  */
+import type { FieldDef } from '../../schemas/crm-schema.js'
 import type { MetadataView } from '../metadata/metadata-service.js'
 import type { SoqlDataSource } from '../soql/data-source.js'
 import type { CompiledQuery } from '../soql/index.js'
@@ -76,16 +77,14 @@ export interface IngestJob extends JobCommon {
   outcome?: IngestOutcome
 }
 
-/** The rows a query job selected, as CSV text values (null: an empty cell). */
-export interface QueryRows {
-  /** Column names in SELECT order (`Id`, `Account.Name`). */
+/** What a query job selected when it ran: its rows are a snapshot of the records then. */
+export interface QueryResult {
+  /** Column names in the order the CSV shows them (`Id`, `Account.Name`). */
   columns: string[]
-  /** Rows the query selected. */
-  length: number
-  /** The cell at `column` of row `index`, as it was when the query ran (null: an empty cell). */
-  cell(index: number, column: number): string | null
-  /** Prefix sums of each row's CSV size bound (bytes), built on the first results page. */
-  sizes?: Float64Array
+  /** The field each column reads (it says how its values are written). */
+  fields: FieldDef[]
+  /** One array of stored values per row, in column order (null: an empty cell). */
+  rows: unknown[][]
 }
 
 export interface QueryJob extends JobCommon {
@@ -95,7 +94,7 @@ export interface QueryJob extends JobCommon {
   /** Compiled at creation (as the creator's view sees the schema), run when the job is due. */
   compiled?: CompiledQuery
   source?: SoqlDataSource
-  result?: QueryRows
+  result?: QueryResult
 }
 
 export type BulkJob = IngestJob | QueryJob

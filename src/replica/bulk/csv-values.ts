@@ -7,18 +7,11 @@
  */
 import type { FieldDef } from '../../schemas/crm-schema.js'
 
-/**
- * The last datetime written: rows stamped in one instant (a bulk load, a frozen mock clock) share
- * its text, which a query job would otherwise build and keep once for every row.
- */
-let lastDatetime = { stored: '', csv: '' }
-
 /** The CSV text of `value` of `field`; null stays null (an empty, unquoted cell). */
 export function csvValue(field: FieldDef, value: unknown): string | null {
   if (value === null || value === undefined) return null
   if (typeof value !== 'string') return String(value)
   // stored datetimes are `...000+0000` (the REST form); bulk CSV writes them with `Z`
-  if (field.type !== 'datetime' || !value.endsWith('+0000')) return value
-  if (value !== lastDatetime.stored) lastDatetime = { stored: value, csv: `${value.slice(0, -5)}Z` }
-  return lastDatetime.csv
+  if (field.type === 'datetime' && value.endsWith('+0000')) return `${value.slice(0, -5)}Z`
+  return value
 }

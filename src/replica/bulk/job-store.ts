@@ -211,7 +211,7 @@ export class BulkJobs {
       if (job.fault) return fail(job, job.fault.message)
       if (job.kind === 'query') {
         job.result = runQuery(job)
-        job.processed = job.result.length
+        job.processed = job.result.rows.length
       } else {
         const problem = jobProblem(job)
         if (problem) return fail(job, problem)

@@ -1,27 +1,42 @@
 import { expect, it } from 'vitest'
-import type { QueryRows } from './bulk-job.js'
-import { pageEnd } from './query-results.js'
+import { crmSchema } from '../../fixtures/crm/index.js'
+import { createMetadataService } from '../metadata/metadata-service.js'
+import type { QueryResult } from './bulk-job.js'
+import { MAX_PAGE_BYTES, writePage } from './query-results.js'
+
+const name = createMetadataService(crmSchema).findField('Account', 'Name')!
+const LF = { columnDelimiter: 'COMMA', lineEnding: 'LF' } as const
 
 /** `count` rows of one cell, `cell` in each. */
-function rowsOf(count: number, cell: string): QueryRows {
-  return { columns: ['Name'], length: count, cell: () => cell }
+function rowsOf(count: number, cell: string): QueryResult {
+  return { columns: ['Name'], fields: [name], rows: Array.from({ length: count }, () => [cell]) }
 }
 
-it('returns the end of a page of at most maxRecords rows', () => {
+it('writes the header and at most maxRecords rows from the start, and says where it ended', () => {
   const result = rowsOf(10, 'x'.repeat(5))
-  expect(pageEnd(result, 0, 3)).toBe(3)
-  expect(pageEnd(result, 9, 3)).toBe(10)
-  expect(pageEnd(result, 10, 3)).toBe(10)
+  expect(writePage(result, 0, 3, LF)).toEqual({ text: `"Name"\n${'"xxxxx"\n'.repeat(3)}`, end: 3 })
+  expect(writePage(result, 9, 3, LF).end).toBe(10)
+  expect(writePage(result, 10, 3, LF)).toEqual({ text: '"Name"\n', end: 10 })
 })
 
-it('ends a page before its CSV could pass the response cap, keeping at least one row', () => {
-  // each row: 1 MiB of text, quoted, plus its line ending (1 MiB + 3 bytes), after a 7-byte
-  // header: three rows fit under MAX_PAGE_BYTES (4 MiB), a fourth would pass it
-  expect(pageEnd(rowsOf(10, 'x'.repeat(1024 * 1024)), 0, 50_000)).toBe(3)
-  expect(pageEnd(rowsOf(2, 'x'.repeat(5 * 1024 * 1024)), 0, 10)).toBe(1)
+it('ends a page before its CSV would pass the response cap, keeping at least one row', () => {
+  // each row: 1 MiB of text, quoted, plus its line ending, after a 7-byte header: three rows fit
+  // under MAX_PAGE_BYTES (4 MiB), a fourth would pass it
+  const page = writePage(rowsOf(10, 'x'.repeat(1024 * 1024)), 0, 50_000, LF)
+  expect(page.end).toBe(3)
+  expect(Buffer.byteLength(page.text)).toBeLessThanOrEqual(MAX_PAGE_BYTES)
+  expect(writePage(rowsOf(2, 'x'.repeat(5 * 1024 * 1024)), 0, 10, LF).end).toBe(1)
 })
 
-it('counts doubled quotes and multi-byte characters in the bound', () => {
-  expect(pageEnd(rowsOf(4, '"'.repeat(1024 * 1024)), 0, 10)).toBe(1)
-  expect(pageEnd(rowsOf(4, 'é'.repeat(1024 * 1024)), 0, 10)).toBe(1)
+it('fills a page up to the cap exactly', () => {
+  // header 7 bytes; rows of 1,000 bytes with quotes and LF: as many as fit in the rest
+  const result = rowsOf(10_000, 'x'.repeat(997))
+  const page = writePage(result, 0, 50_000, LF)
+  expect(page.end).toBe(Math.floor((MAX_PAGE_BYTES - 7) / 1000))
+  expect(writePage(result, page.end, 50_000, LF).end).toBe(2 * page.end)
+})
+
+it('counts doubled quotes and multi-byte characters', () => {
+  expect(writePage(rowsOf(4, '"'.repeat(1024 * 1024)), 0, 10, LF).end).toBe(1)
+  expect(writePage(rowsOf(4, 'é'.repeat(1024 * 1024)), 0, 10, LF).end).toBe(1)
 })

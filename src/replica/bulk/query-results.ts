@@ -5,28 +5,34 @@
  * locator in `Sforce-Locator` and `Vendor-Locator` (the string `null` on the last page) and the
  * row count in `Sforce-NumberOfRecords`. `resultPages` (API 58.0+) lists up to five page URLs.
  *
- * Size: a page also stops before its CSV could pass `MAX_PAGE_BYTES` (the gateway's 4 MiB
- * response cap), so it is never refused as `response_too_large`, whatever `maxRecords` says. The real API also returns
- * fewer rows than `maxRecords` when a set would be too large ("the request is still subject to the
- * size limits"), and clients follow `Sforce-Locator` until it is `null`. Page ends come from an
- * upper bound of each row's CSV size (bytes + quotes + delimiters), summed once per job.
+ * Size: a page also ends before its CSV would pass `MAX_PAGE_BYTES` (the gateway's 4 MiB response
+ * cap), so it is never refused as `response_too_large`, whatever `maxRecords` says. The real API
+ * also returns fewer rows than `maxRecords` when a set would be too large, and clients follow
+ * `Sforce-Locator` until it is `null`. A page's end is found while writing it (its headers name
+ * the next page, so the page is written before it is sent); `resultPages` finds page ends the same
+ * way, so its URLs name exactly the pages `results` answers.
  *
  * A locator names its job and its place; another job's locator is refused, never served.
  * @see https://developer.salesforce.com/docs/atlas.en-us.api_asynch.meta/api_asynch/query_get_job_results.htm
  * @see https://developer.salesforce.com/docs/atlas.en-us.api_asynch.meta/api_asynch/query_get_parallel_job_results.htm
  */
+import { stringify } from 'csv-stringify/sync'
 import { ReplicaError } from '../errors.js'
-import type { QueryJob, QueryRows } from './bulk-job.js'
-import { type CsvCell, csvStream } from './csv-output.js'
+import type { QueryJob, QueryResult } from './bulk-job.js'
+import { type CsvCell, writerOptions } from './csv-output.js'
+import { csvValue } from './csv-values.js'
+import type { CsvDialect } from './read-csv-upload.js'
 
 export const DEFAULT_PAGE_ROWS = 50_000
-/** The gateway's response cap (exactly 4 MiB passes): page sizes are bounded from above, so a page fits. */
+/** The gateway's response cap (exactly 4 MiB passes). */
 export const MAX_PAGE_BYTES = 4 * 1024 * 1024
 /** Page links per `resultPages` answer. */
 export const PAGES_PER_ANSWER = 5
+/** Rows written at a time; the batch that would pass the size cap is written again row by row. */
+const BATCH_ROWS = 500
 
 export interface ResultsPage {
-  body: ReadableStream<Uint8Array>
+  body: string
   headers: Record<string, string>
 }
 
@@ -34,18 +40,14 @@ export interface ResultsPage {
 export function resultsPage(job: QueryJob, locator: string | undefined, maxRecords?: number): ResultsPage {
   const result = job.result!
   const start = locator === undefined ? 0 : placeOf(job, locator)
-  const end = pageEnd(result, start, maxRecords ?? DEFAULT_PAGE_ROWS)
-  const next = end < result.length ? locatorOf(job, end) : 'null'
+  const page = writePage(result, start, maxRecords ?? DEFAULT_PAGE_ROWS, job)
+  const next = page.end < result.rows.length ? locatorOf(job, page.end) : 'null'
   return {
-    body: csvStream(result.columns, rowsBetween(result, start, end), {
-      columnDelimiter: job.columnDelimiter,
-      lineEnding: job.lineEnding,
-      quoteEmpty: false,
-    }),
+    body: page.text,
     headers: {
       'Sforce-Locator': next,
       'Vendor-Locator': next,
-      'Sforce-NumberOfRecords': String(end - start),
+      'Sforce-NumberOfRecords': String(page.end - start),
     },
   }
 }
@@ -58,9 +60,9 @@ export function resultPages(job: QueryJob, locator: string | undefined, base: st
   const pages: { resultUrl: string }[] = []
   do {
     pages.push({ resultUrl: `${jobUrl}/results?locator=${locatorOf(job, start)}` })
-    start = pageEnd(result, start, DEFAULT_PAGE_ROWS)
-  } while (start < result.length && pages.length < PAGES_PER_ANSWER)
-  const done = start >= result.length
+    start = writePage(result, start, DEFAULT_PAGE_ROWS, job).end
+  } while (start < result.rows.length && pages.length < PAGES_PER_ANSWER)
+  const done = start >= result.rows.length
   return {
     resultPages: pages,
     nextRecordsUrl: done ? null : `${jobUrl}/resultPages?locator=${locatorOf(job, start)}`,
@@ -68,59 +70,44 @@ export function resultPages(job: QueryJob, locator: string | undefined, base: st
   }
 }
 
-/** Rows `[start, end)`, each built as the page's writer takes it (so each dies young). */
-function* rowsBetween(result: QueryRows, start: number, end: number): Generator<CsvCell[]> {
-  const width = result.columns.length
-  for (let index = start; index < end; index++) {
-    const row = new Array<CsvCell>(width)
-    for (let column = 0; column < width; column++) row[column] = result.cell(index, column)
-    yield row
+/**
+ * The CSV of the page from row `start`: the header, then rows until `limit` of them are written
+ * or the next would take the text past `MAX_PAGE_BYTES` (a page has at least one row, though);
+ * `end` is the row after its last.
+ */
+export function writePage(
+  result: QueryResult,
+  start: number,
+  limit: number,
+  dialect: CsvDialect,
+): { text: string; end: number } {
+  const options = writerOptions({ ...dialect, quoteEmpty: false })
+  const last = Math.min(result.rows.length, start + limit)
+  const parts = [stringify([result.columns], options)]
+  let bytes = Buffer.byteLength(parts[0]!)
+  let end = start
+  let batch = BATCH_ROWS
+  while (end < last) {
+    const to = Math.min(last, end + batch)
+    const text = stringify(cellsOf(result, end, to), options)
+    const size = Buffer.byteLength(text)
+    if (bytes + size <= MAX_PAGE_BYTES || (end === start && to === start + 1)) {
+      parts.push(text)
+      bytes += size
+      end = to
+    } else if (to > end + 1) {
+      // the cap falls in this batch: go on a row at a time
+      batch = 1
+    } else break
   }
+  return { text: parts.join(''), end }
 }
 
-/** Where the page from `start` ends: at most `limit` rows and `MAX_PAGE_BYTES` of CSV, at least one row. */
-export function pageEnd(result: QueryRows, start: number, limit: number): number {
-  const total = result.length
-  const last = Math.min(total, start + limit)
-  if (start >= last) return last
-  if (!result.sizes) result.sizes = rowSizes(result)
-  const sizes = result.sizes
-  const { columns } = result
-  const budget = MAX_PAGE_BYTES - rowSize(columns.length, (column) => columns[column]!)
-  // the last end whose rows fit the budget (binary search over the prefix sums)
-  let low = start + 1
-  let high = last
-  while (low < high) {
-    const middle = Math.ceil((low + high) / 2)
-    if (sizes[middle]! - sizes[start]! <= budget) low = middle
-    else high = middle - 1
-  }
-  return low
-}
-
-/** Prefix sums of the rows' size bounds: `sizes[i]` is the bound of rows `0..i-1`. */
-function rowSizes(result: QueryRows): Float64Array {
-  const width = result.columns.length
-  const sizes = new Float64Array(result.length + 1)
-  for (let index = 0; index < result.length; index++) {
-    sizes[index + 1] = sizes[index]! + rowSize(width, (column) => result.cell(index, column))
-  }
-  return sizes
-}
-
-/** A bound of a row's CSV bytes: each value quoted, its quotes doubled, delimiters and CRLF. */
-function rowSize(width: number, cell: (column: number) => CsvCell): number {
-  let size = width + 1
-  for (let column = 0; column < width; column++) size += cellSize(cell(column))
-  return size
-}
-
-/** A cell's bytes quoted, its quotes doubled (an empty cell: none). */
-function cellSize(value: CsvCell): number {
-  if (value === null) return 0
-  let size = Buffer.byteLength(value) + 2
-  for (let at = value.indexOf('"'); at >= 0; at = value.indexOf('"', at + 1)) size++
-  return size
+/** Rows `[from, to)` as CSV cells. */
+function cellsOf(result: QueryResult, from: number, to: number): CsvCell[][] {
+  return result.rows
+    .slice(from, to)
+    .map((row) => row.map((value, column) => csvValue(result.fields[column]!, value)))
 }
 
 function locatorOf(job: QueryJob, place: number): string {
@@ -130,7 +117,7 @@ function locatorOf(job: QueryJob, place: number): string {
 function placeOf(job: QueryJob, locator: string): number {
   const text = /^[0-9A-Za-z_-]{1,64}$/.test(locator) ? Buffer.from(locator, 'base64url').toString() : ''
   const match = /^([0-9A-Za-z]{18}):(\d{1,9})$/.exec(text)
-  if (!match || match[1] !== job.id || Number(match[2]) > job.result!.length) {
+  if (!match || match[1] !== job.id || Number(match[2]) > job.result!.rows.length) {
     throw new ReplicaError(
       'INVALID_QUERY_LOCATOR',
       `Invalid locator: ${locator} is not a locator of job ${job.id} (use the Sforce-Locator header of its previous results page)`,

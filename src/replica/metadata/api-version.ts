@@ -6,21 +6,9 @@
 
 const VERSION = /^v?(\d{1,3})(?:\.(\d))?$/
 
-/** Strings parsed so far: every field-visibility check of a write asks again (bounded: few forms). */
-const parsedVersions = new Map<string, number | undefined>()
-const MAX_PARSED_VERSIONS = 256
-
 /** `"v60.0"`, `"60.0"`, `"60"` or `60` -> 60; anything else (including `"60.5"`) -> undefined. */
 export function parseApiVersion(input: string | number): number | undefined {
   if (typeof input === 'number') return Number.isInteger(input) && input > 0 ? input : undefined
-  if (parsedVersions.has(input)) return parsedVersions.get(input)
-  const version = parseVersionText(input)
-  // only short strings are kept: a version is at most "v999.0" (a path may carry anything)
-  if (input.length <= 8 && parsedVersions.size < MAX_PARSED_VERSIONS) parsedVersions.set(input, version)
-  return version
-}
-
-function parseVersionText(input: string): number | undefined {
   const match = VERSION.exec(input.trim())
   if (!match || (match[2] !== undefined && match[2] !== '0')) return undefined
   const version = Number(match[1])

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { SoqlErrorCode } from './errors.js'
 import { SoqlError } from './errors.js'
-import { columnValue, executeSoql, querySoql, type SoqlRow, selectSoqlValues, valueAt } from './executor.js'
+import { columnValue, executeSoql, querySoql, type SoqlRow, selectSoqlValues } from './executor.js'
 import { compileSoql } from './compile/compile-query.js'
 import { createTestDataSource, id } from '../../../test/support/soql-fixture.js'
 
@@ -858,29 +858,21 @@ describe('results', () => {
 
 describe('selectSoqlValues', () => {
   const source = createTestDataSource()
-  /** The values row by row. */
-  const rowsOf = (values: ReturnType<typeof selectSoqlValues>) =>
-    Array.from({ length: values.length }, (_, index) =>
-      Array.from({ length: values.width }, (_, column) => valueAt(values, index, column)),
-    )
-
   it('returns the column values of each row, parents read through, in the rows order', () => {
     const compiled = compileSoql(
       'SELECT Name, Account.Name FROM Contact WHERE Account.Name != null ORDER BY Name DESC LIMIT 2',
       source,
     )
     const rendered = executeSoql(compiled, source).records
-    expect(rowsOf(selectSoqlValues(compiled, source))).toEqual(
+    expect(selectSoqlValues(compiled, source)).toEqual(
       rendered.map((row) => compiled.columns.map((column) => columnValue(row, column))),
     )
   })
 
   it('returns null for a field along a null parent, and sees the recycle bin with includeDeleted', () => {
     const compiled = compileSoql('SELECT Name, Parent.Name FROM Account WHERE IsDeleted = true', source)
-    expect(rowsOf(selectSoqlValues(compiled, source))).toEqual([])
-    expect(rowsOf(selectSoqlValues(compiled, source, { includeDeleted: true }))).toEqual([
-      ['Deleted Co', null],
-    ])
+    expect(selectSoqlValues(compiled, source)).toEqual([])
+    expect(selectSoqlValues(compiled, source, { includeDeleted: true })).toEqual([['Deleted Co', null]])
   })
 
   it('errors on a query that is not a records query', () => {

@@ -71,59 +71,27 @@ export function executeSoql(
   return { totalSize: rows.totalSize, done: true, records: rows.slice(0, rows.length) }
 }
 
-/** Rows per block of `SoqlValues`: each block stays far below the ~32M elements V8 keeps fast. */
-const VALUE_BLOCK_ROWS = 4096
-
 /**
- * A records query's column values as they are now, kept to be read later (a bulk query job's
- * pages): `width` values a row (`compiled.fields[i]` says what column `i` is), row after row, in
- * blocks of `VALUE_BLOCK_ROWS` rows. Values are stored values (`null` for a null field or a
- * missing parent).
- */
-export interface SoqlValues {
-  readonly length: number
-  readonly width: number
-  readonly blocks: unknown[][]
-}
-
-/** The value at `column` of row `index` of `values`. */
-export function valueAt(values: SoqlValues, index: number, column: number): unknown {
-  const block = values.blocks[Math.floor(index / VALUE_BLOCK_ROWS)]!
-  return block[(index % VALUE_BLOCK_ROWS) * values.width + column]
-}
-
-/**
- * Runs a records query and copies its column values. A few large arrays of references to the
- * stored values, not an array per row: 100k small arrays (with their headers) survived until
- * their pages were read and were copied on their way to the old generation, ~11 MB for 100k rows
- * of 5 values; the blocks of those rows are 4 MB, promoted in one pass.
+ * Runs a records query and reads its column values as they are now, one array per row
+ * (`compiled.fields[i]` says what column `i` is): a bulk query job keeps them for its pages.
+ * Values are stored values (`null` for a null field or a missing parent).
  */
 export function selectSoqlValues(
   compiled: CompiledQuery,
   source: SoqlDataSource,
   options: ExecuteOptions = {},
-): SoqlValues {
+): unknown[][] {
   if (compiled.kind !== 'records') {
     throw new TypeError('[replica-mock] Failed to select column values: the query is not a records query')
   }
   const exec = createExec(compiled, source, options, new QueryBudget(options.budget ?? UNBOUNDED))
-  const records = selectRecords(compiled, exec)
   const getters = compiled.fields.map((path) => path.get)
-  const width = getters.length
-  const blocks: unknown[][] = []
-  for (let first = 0; first < records.length; first += VALUE_BLOCK_ROWS) {
-    const end = Math.min(records.length, first + VALUE_BLOCK_ROWS)
-    const block = new Array<unknown>((end - first) * width)
-    let at = 0
-    for (let index = first; index < end; index++) {
-      for (let column = 0; column < width; column++) {
-        const value = getters[column]!(records[index]!, exec)
-        block[at++] = isNull(value) ? null : value
-      }
-    }
-    blocks.push(block)
-  }
-  return { length: records.length, width, blocks }
+  return selectRecords(compiled, exec).map((record) =>
+    getters.map((get) => {
+      const value = get(record, exec)
+      return isNull(value) ? null : value
+    }),
+  )
 }
 
 function runSoql(

@@ -16,14 +16,13 @@ export type {
 export { createSoqlSchema } from './data-source.js'
 export type { SoqlErrorCode, SoqlPosition } from './errors.js'
 export { SoqlError } from './errors.js'
-export type { ExecuteOptions, SoqlResult, SoqlRow, SoqlRows, SoqlValues } from './executor.js'
+export type { ExecuteOptions, SoqlResult, SoqlRow, SoqlRows } from './executor.js'
 export {
   columnValue,
   executeSoql,
   openSoql,
   querySoql,
   selectSoqlValues,
-  valueAt,
 } from './executor.js'
 export type { QueryBudgetOptions } from './query-budget.js'
 export { parseSoql } from './parser.js'
