@@ -85,7 +85,7 @@ export interface CrmApp {
   restore(content: unknown): void
   /**
    * Marks the records as they are now and returns the step that comes back to them: this app put
-   * back (records shared copy-on-write, so it costs what was written since; cursors and jobs
+   * back (its tables shared with the mark, each copied on its next write; cursors and jobs
    * dropped), or a new app from the same records while an async write (a bulk job) still holds it.
    */
   mark(): () => CrmApp
@@ -102,7 +102,7 @@ export function createCrmApps(options: CrmAppsOptions) {
   const { clock } = options
   const metadata = createMetadataService(options.schema ?? crmSchema)
   const seed = options.seed ?? crmSeed
-  // Loaded content is shared copy-on-write (record-baseline.ts): the seed is loaded once, and a
+  // Loaded content is shared table by table (record-baseline.ts): the seed is loaded once, and a
   // frozen content document (a snapshot's: its owner promises nobody writes to it) the first time
   // an app opens from it. Any other document is checked and loaded on every open, as a caller may
   // change it between two opens (an edited `exportState` document imported twice).

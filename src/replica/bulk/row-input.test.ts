@@ -1,7 +1,6 @@
 import { expect, it } from 'vitest'
 import { crmSchema } from '../../fixtures/crm/index.js'
 import { createMetadataService } from '../metadata/metadata-service.js'
-import type { BoundInput } from '../records/record-service.js'
 import { resolveHeader } from './header-columns.js'
 import { columnOf, rowInput } from './row-input.js'
 
@@ -9,47 +8,33 @@ const metadata = createMetadataService(crmSchema)
 const view = { apiVersion: '60.0', actor: 'admin' }
 const columnsOf = (object: string, header: string[]) =>
   resolveHeader(metadata, metadata.getObject(object), header, view)
-/** A bound row by field names: what it sets, and the parent references it looks up. */
-const named = (input: BoundInput) => ({
-  fields: Object.fromEntries(input.fields.map((field, at) => [field.name, input.values[at]])),
-  references: Object.fromEntries(input.references.map(([field, reference]) => [field.name, reference])),
-})
 
 it('returns the record-service body of a row: blanks left out, #N/A as null', () => {
   const columns = columnsOf('Account', ['name', 'Industry', 'Phone'])
-  expect(named(rowInput(columns, ['Acme', '', '#N/A']))).toEqual({
-    fields: { Name: 'Acme', Phone: null },
-    references: {},
-  })
+  expect(rowInput(columns, ['Acme', '', '#N/A'])).toEqual({ Name: 'Acme', Phone: null })
 })
 
 it('returns a relationship column as a reference by external id, and #N/A as a cleared reference', () => {
   const columns = columnsOf('Contact', ['LastName', 'Account.External_Id__c'])
-  expect(named(rowInput(columns, ['Doe', 'ACME-001']))).toEqual({
-    fields: { LastName: 'Doe' },
-    references: { AccountId: { External_Id__c: 'ACME-001' } },
+  expect(rowInput(columns, ['Doe', 'ACME-001'])).toEqual({
+    LastName: 'Doe',
+    Account: { External_Id__c: 'ACME-001' },
   })
-  expect(named(rowInput(columns, ['Doe', '#N/A']))).toEqual({
-    fields: { LastName: 'Doe', AccountId: null },
-    references: {},
-  })
+  expect(rowInput(columns, ['Doe', '#N/A'])).toEqual({ LastName: 'Doe', AccountId: null })
 })
 
 it('names the parent type of a polymorphic relationship column', () => {
   const columns = columnsOf('Task', ['Subject', 'Contact:Who.Email'])
-  expect(named(rowInput(columns, ['Call', 'a@b.test']))).toEqual({
-    fields: { Subject: 'Call' },
-    references: { WhoId: { Email: 'a@b.test', attributes: { type: 'Contact' } } },
+  expect(rowInput(columns, ['Call', 'a@b.test'])).toEqual({
+    Subject: 'Call',
+    Who: { Email: 'a@b.test', attributes: { type: 'Contact' } },
   })
 })
 
 it('leaves out the column an operation passes on its own', () => {
   const columns = columnsOf('Account', ['Id', 'Name'])
   expect(columnOf(columns, 'Id')).toBe(0)
-  expect(named(rowInput(columns, ['001Rm0000000001IAA', 'Acme'], 0))).toEqual({
-    fields: { Name: 'Acme' },
-    references: {},
-  })
+  expect(rowInput(columns, ['001Rm0000000001IAA', 'Acme'], 0)).toEqual({ Name: 'Acme' })
 })
 
 it('errors on an unknown polymorphic type, a missing one, and a field the view cannot see', () => {

@@ -6,8 +6,6 @@
  * resolved by the record service exactly as a REST body's `"Account": {"External_Id__c": ...}`).
  * @see https://developer.salesforce.com/docs/atlas.en-us.api_asynch.meta/api_asynch/datafiles_prepare_csv.htm
  */
-import type { FieldDef } from '../../schemas/crm-schema.js'
-import { BoundInput } from '../records/record-service.js'
 import type { ResolvedColumn } from './header-columns.js'
 
 /** The value that nulls a field in Bulk API CSV data. */
@@ -15,32 +13,29 @@ export const NULL_VALUE = '#N/A'
 
 /**
  * The record-service body of `row`, without the column at `skip` (the row's Id or upsert key,
- * which the operation passes on its own). It comes bound to the header's fields: the record
- * service does not look the names up again for every row.
+ * which the operation passes on its own): field name -> text, relationship name -> the parent's
+ * external id, as a REST body has them.
  */
-export function rowInput(columns: readonly ResolvedColumn[], row: readonly string[], skip = -1): BoundInput {
-  const fields: FieldDef[] = []
-  const values: unknown[] = []
-  let references: Array<[FieldDef, Record<string, unknown>]> | undefined
-  for (let index = 0; index < columns.length; index++) {
+export function rowInput(
+  columns: readonly ResolvedColumn[],
+  row: readonly string[],
+  skip = -1,
+): Record<string, unknown> {
+  const body: Record<string, unknown> = {}
+  columns.forEach((column, index) => {
     const value = row[index]!
-    if (index === skip || value === '') continue
-    const column = columns[index]!
-    if (value === NULL_VALUE || column.kind === 'field') {
-      fields.push(column.field)
-      values.push(value === NULL_VALUE ? null : value)
-    } else {
+    if (index === skip || value === '') return
+    if (value === NULL_VALUE) body[column.field.name] = null
+    else if (column.kind === 'field') body[column.field.name] = value
+    else {
       const reference: Record<string, unknown> = { [column.lookup.name]: value }
       // a polymorphic reference says which parent object the lookup field belongs to
       if (column.field.referenceTo.length > 1) reference.attributes = { type: column.target.name }
-      references ??= []
-      references.push([column.field, reference])
+      body[column.relationship] = reference
     }
-  }
-  return new BoundInput(fields, values, references ?? NO_REFERENCES)
+  })
+  return body
 }
-
-const NO_REFERENCES: ReadonlyArray<readonly [FieldDef, Record<string, unknown>]> = Object.freeze([])
 
 /** Index of the column holding `fieldName` itself (not a reference to it), or -1. */
 export function columnOf(columns: readonly ResolvedColumn[], fieldName: string): number {

@@ -201,13 +201,8 @@ function isCalendarDate(year: number, month: number, day: number): boolean {
 }
 
 /** Salesforce's datetime wire form: `2024-05-01T10:00:00.000+0000` (always UTC). */
-/** The last stamp formatted: writes in a row (a bulk job, a frozen mock clock) share one instant. */
-let lastStamp = { ms: Number.NaN, text: '' }
-
 export function formatDatetime(date: Date): string {
-  const ms = date.getTime()
-  if (ms !== lastStamp.ms) lastStamp = { ms, text: date.toISOString().replace('Z', '+0000') }
-  return lastStamp.text
+  return date.toISOString().replace('Z', '+0000')
 }
 
 function describeToken(raw: unknown): string {

@@ -9,11 +9,11 @@ import type { FieldDef, ObjectDef } from '../../schemas/crm-schema.js'
 import { FieldValidationError, NotFoundError } from '../errors.js'
 import type { MetadataView } from '../metadata/metadata-service.js'
 import { findMatches } from './find-records.js'
-import { BoundInput, bindInput } from './parse-input.js'
+import { type BoundBody, bindInput } from './parse-input.js'
 import type { RecordContext } from './record-context.js'
 import type { MultipleMatches, UpsertOptions, UpsertResult } from './record-service-types.js'
 import { indexKey, type SObjectRecord } from './record-store.js'
-import { ensureUpdateable } from './write-checks.js'
+import { ensureCreateable, ensureUpdateable } from './write-checks.js'
 import { insertRecord, updateRecord } from './write-record.js'
 
 /** The externalId/idLookup field named in the url: NOT_FOUND when it is not one the view sees. */
@@ -60,36 +60,24 @@ export function upsertRecord(
   const format = options.format ?? 'json'
   const matches = findMatches(ctx.store, object, field, value)
   if (matches.length > 1) return multiple(object, matches)
-  let body = withoutExternalId(
-    field,
-    value,
-    input instanceof BoundInput ? input : bindInput(ctx, object, input, view),
-  )
+  const body = withoutExternalId(field, value, bindInput(ctx, object, input, view))
   if (matches.length === 1) {
     ensureUpdateable(ctx.metadata, object, view)
     updateRecord(ctx, object, matches[0]!, body, view, format)
     return { status: 'updated', object: object.name, id: matches[0]!.Id as string }
   }
   if (field.type === 'id' || options.updateOnly) throw new NotFoundError()
-  if (ctx.metadata.fieldAccess(object, field, view.actor).createable) {
-    body = new BoundInput([...body.fields, field], [...body.values, value], body.references)
-  }
+  if (ctx.metadata.fieldAccess(object, field, view.actor).createable) body.fields.push([field, value])
+  ensureCreateable(ctx.metadata, object, view)
   const created = insertRecord(ctx, object, body, view, 'create', format)
   return { status: 'created', object: object.name, id: created.id }
 }
 
 /** The external id comes from the url; the body may repeat it, not contradict it. */
-function withoutExternalId(field: FieldDef, value: string, input: BoundInput): BoundInput {
+function withoutExternalId(field: FieldDef, value: string, body: BoundBody): BoundBody {
   const isId = field.type === 'id'
-  const fields: FieldDef[] = []
-  const values: unknown[] = []
-  for (let at = 0; at < input.fields.length; at++) {
-    const sent = input.fields[at]!
-    const raw = input.values[at]
-    if (sent.name !== field.name) {
-      fields.push(sent)
-      values.push(raw)
-    } else if (indexKey(raw, isId) !== indexKey(value, isId)) {
+  for (const [sent, raw] of body.fields) {
+    if (sent.name === field.name && indexKey(raw, isId) !== indexKey(value, isId)) {
       throw new FieldValidationError(
         'INVALID_FIELD',
         `${field.name}: the value in the body (${String(raw)}) differs from the external id in the url (${value})`,
@@ -97,7 +85,7 @@ function withoutExternalId(field: FieldDef, value: string, input: BoundInput): B
       )
     }
   }
-  return new BoundInput(fields, values, input.references)
+  return { fields: body.fields.filter(([sent]) => sent.name !== field.name), references: body.references }
 }
 
 function multiple(object: ObjectDef, matches: SObjectRecord[]): MultipleMatches {

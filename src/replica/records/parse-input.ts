@@ -18,97 +18,56 @@ import type { FieldValue } from './record-store.js'
 export type WriteMode = 'create' | 'update' | 'seed'
 
 /**
- * A write body bound to the object's fields: the fields sent with their raw values at the same
- * places, and parent references by external id (`{ External_Id__c: "A-1" }`) by the reference
- * field they set. A JSON body is bound by `parseInput` itself; a bulk row comes bound (its header
- * was bound once per job). Two arrays rather than a pair per field: a bulk job binds 100k rows.
+ * A write body bound to the object's fields: each field sent with its raw value, in the order
+ * sent, and parent references by external id (`{ External_Id__c: "A-1" }`) by the reference field
+ * they set.
  */
-export class BoundInput {
-  constructor(
-    readonly fields: readonly FieldDef[],
-    readonly values: readonly unknown[],
-    readonly references: ReadonlyArray<readonly [FieldDef, Record<string, unknown>]>,
-  ) {
-    if (fields.length !== values.length) {
-      throw new TypeError('[replica-mock] Failed to bind a write: one value per field')
-    }
-  }
+export interface BoundBody {
+  fields: Array<[field: FieldDef, raw: unknown]>
+  references: Array<[field: FieldDef, raw: Record<string, unknown>]>
 }
 
-/** A write's values after `parseInput`: canonical field names and the values coerced, in the order sent. */
-export class SentValues {
-  readonly names: string[] = []
-  readonly values: FieldValue[] = []
-  /** Built once a body sends more fields than a scan suits. */
-  #index: Set<string> | undefined
-
-  /** Whether the write sent `name` (canonical). */
-  has(name: string): boolean {
-    if (this.#index) return this.#index.has(name)
-    const { names } = this
-    for (let at = 0; at < names.length; at++) if (names[at] === name) return true
-    return false
-  }
-
-  add(name: string, value: FieldValue): void {
-    this.names.push(name)
-    this.values.push(value)
-    if (this.#index) this.#index.add(name)
-    else if (this.names.length > SCAN_NAMES) this.#index = new Set(this.names)
-  }
-}
-
-/** Up to this many names, `has` compares them one by one: a Map per write cost more. */
-const SCAN_NAMES = 16
+/** A write's values after `parseInput`: canonical field name -> value coerced, in the order sent. */
+export type SentValues = Map<string, FieldValue>
 
 /**
- * Reads the body of a write (a JSON body, bound here: case-insensitive names -> canonical fields,
- * `attributes` skipped; or a `BoundInput`), parent references by external id
- * (`"Account": {"External_Id__c": "A-1"}`) resolved: the values by canonical field name, whose
- * names are the fields the write sent.
+ * Reads a bound body: the fields the actor may not write refused together, each value coerced to
+ * its field's type, parent references by external id resolved to the one live record holding it.
  */
 export function parseInput(
   ctx: RecordContext,
   object: ObjectDef,
-  input: unknown,
+  body: BoundBody,
   view: MetadataView | undefined,
   mode: WriteMode,
   format: InputFormat,
   targetId?: string,
 ): SentValues {
-  const bound = input instanceof BoundInput ? input : bindInput(ctx, object, input, view)
-  const { fields, values: raws, references } = bound
+  const fields = body.fields.filter(([field, raw]) => !repeatsOwnId(field, raw, mode, targetId))
   // two passes: the names sent (refused together), then their values
-  const sent = new SentValues()
-  let notWritable: string[] | undefined // allocated only when a field is refused: this runs per row
-  for (let at = 0; at < fields.length + references.length; at++) {
-    const field = at < fields.length ? fields[at]! : references[at - fields.length]![0]
-    if (at < fields.length && repeatsOwnId(field, raws[at], mode, targetId)) continue
+  const sent: SentValues = new Map()
+  const notWritable: string[] = []
+  for (const [field] of [...fields, ...body.references]) {
     if (sent.has(field.name)) {
       throw new FieldValidationError('JSON_PARSER_ERROR', `Duplicate field: ${field.name}`, [field.name])
     }
-    sent.add(field.name, null)
-    if (!writable(ctx, object, field, view, mode)) {
-      notWritable ??= []
-      notWritable.push(field.name)
-    }
+    sent.set(field.name, null)
+    if (!writable(ctx, object, field, view, mode)) notWritable.push(field.name)
   }
-  if (notWritable) {
+  if (notWritable.length > 0) {
     throw new FieldValidationError(
       'INVALID_FIELD_FOR_INSERT_UPDATE',
       `Unable to create/update fields: ${notWritable.join(', ')}. Please check the security settings of this field and verify that it is read/write for your profile or permission set.`,
       notWritable,
     )
   }
-  let place = 0
-  for (let at = 0; at < fields.length; at++) {
-    const field = fields[at]!
-    const raw = raws[at]
-    if (repeatsOwnId(field, raw, mode, targetId)) continue
-    sent.values[place++] =
-      field.type === 'id' ? ownId(object, raw) : coerceValue(field, raw, format, ctx.objectNameOfPrefix)
+  for (const [field, raw] of fields) {
+    sent.set(
+      field.name,
+      field.type === 'id' ? ownId(object, raw) : coerceValue(field, raw, format, ctx.objectNameOfPrefix),
+    )
   }
-  for (const [field, raw] of references) sent.values[place++] = resolveReference(ctx, field, raw, view)
+  for (const [field, raw] of body.references) sent.set(field.name, resolveReference(ctx, field, raw, view))
   return sent
 }
 
@@ -123,27 +82,24 @@ export function bindInput(
   object: ObjectDef,
   input: unknown,
   view: MetadataView | undefined,
-): BoundInput {
+): BoundBody {
   if (!isPlainObject(input)) {
     throw new FieldValidationError(
       'JSON_PARSER_ERROR',
       'Failed to read the record: expected a JSON object of fields',
     )
   }
-  const fields: FieldDef[] = []
-  const values: unknown[] = []
-  const references: Array<[FieldDef, Record<string, unknown>]> = []
+  const body: BoundBody = { fields: [], references: [] }
   for (const [key, raw] of Object.entries(input)) {
     if (key === 'attributes' && (raw === null || typeof raw === 'object')) continue
     const field = ctx.metadata.findField(object, key, view)
     if (field) {
-      fields.push(field)
-      values.push(raw)
+      body.fields.push([field, raw])
       continue
     }
     const relationship = ctx.metadata.parentRelationship(object, key, view)
     if (relationship && isPlainObject(raw)) {
-      references.push([relationship, raw])
+      body.references.push([relationship, raw])
       continue
     }
     throw new FieldValidationError(
@@ -151,7 +107,7 @@ export function bindInput(
       `No such column '${key}' on sobject of type ${object.name}`,
     )
   }
-  return new BoundInput(fields, values, references)
+  return body
 }
 
 function writable(

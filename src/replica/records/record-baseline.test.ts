@@ -5,7 +5,6 @@ import {
   metadata,
   storeWithAccounts,
 } from '../../../test/support/record-store-fixture.js'
-import { COPY_BELOW } from './overlay-map.js'
 import { createRecordStore, loadBaseline } from './record-store.js'
 
 /** The fixture's records and a sequence, as content and as a baseline. */
@@ -82,7 +81,7 @@ it('keeps the records as they are and comes back to them however often, through 
     store.adopt(kept)
     expect(store.serialise()).toEqual(before)
   }
-  // each keep freezes the layers written since; chains deeper than a few are flattened
+  // each keep shares the tables as they are then; the store copies them again as it writes
   const marks: Array<{
     baseline: ReturnType<typeof store.keep>
     content: ReturnType<typeof store.serialise>
@@ -108,12 +107,14 @@ it('keeps the records as they are and comes back to them however often, through 
   }
 })
 
-it('layers a large table over the kept one: writes after the keep leave it, and other stores, alone', () => {
+it('copies a table on its first write after a keep: the kept one, and other stores, stay as they were', () => {
   const store = storeWithAccounts()
-  // enough rows for overlays (small tables are copied) and one AccountId shared by all of them
-  for (let n = 3; n <= 2 + COPY_BELOW; n++) {
+  const extra = 300
+  // one AccountId shared by many records: an index entry holding a set of ids
+  for (let n = 3; n <= 2 + extra; n++) {
     store.insert('Contact', { Id: contactId(n), LastName: `Bulk ${n}`, AccountId: accountId(2) })
   }
+  expect(store.findBy('Contact', 'AccountId', accountId(2))).toHaveLength(extra)
   const kept = store.keep()
   const before = store.serialise()
   const other = createRecordStore(metadata, kept)
@@ -123,13 +124,26 @@ it('layers a large table over the kept one: writes after the keep leave it, and 
   store.insert('Contact', { Id: store.nextId('Contact'), LastName: 'Added', AccountId: accountId(2) })
   const ofAccount = (target: typeof store, n: number) =>
     target.findBy('Contact', 'AccountId', accountId(n)) ?? []
-  expect(ofAccount(store, 2)).toHaveLength(COPY_BELOW - 1)
+  expect(ofAccount(store, 2)).toHaveLength(extra - 1)
   expect(ofAccount(store, 1).map((r) => r.LastName)).toEqual(['One', 'Two', 'Bulk 3'])
   expect(store.get(contactId(4))).toBeUndefined()
 
-  expect(ofAccount(other, 2)).toHaveLength(COPY_BELOW)
+  expect(ofAccount(other, 2)).toHaveLength(extra)
   expect(other.serialise()).toEqual(before)
   store.adopt(kept)
   expect(store.serialise()).toEqual(before)
-  expect(ofAccount(store, 2)).toHaveLength(COPY_BELOW)
+  expect(ofAccount(store, 2)).toHaveLength(extra)
+})
+
+it('hands out frozen records of a shared start: nobody writes one in place', () => {
+  const { baseline: shared } = baseline()
+  const store = createRecordStore(metadata, shared)
+  const found = store.get(accountId(1))!
+  expect(Object.isFrozen(found)).toBe(true)
+  expect(() => {
+    ;(found as Record<string, unknown>).Name = 'Written in place'
+  }).toThrow(TypeError)
+  store.update(accountId(1), { Name: 'Written through the store' })
+  expect(found.Name).toBe('Acme')
+  expect(createRecordStore(metadata, shared).get(accountId(1))?.Name).toBe('Acme')
 })

@@ -1,7 +1,7 @@
 /**
  * @module
  * The record store as plain JSON: `serialiseContent` hands out the record objects themselves
- * (immutable, so no copy), `loadContent` builds fresh tables from a document, checked first so a
+ * (frozen, so no copy), `loadContent` builds fresh tables from a document, checked first so a
  * bad one never reaches the live store.
  */
 import { z } from 'zod'
@@ -32,7 +32,7 @@ export interface RecordData {
   sequences: Map<string, number>
 }
 
-/** Plain JSON of the whole store (the record objects themselves: never mutate them). */
+/** Plain JSON of the whole store (the stored record objects themselves, frozen). */
 export function serialiseContent(data: RecordData): RecordStoreContent {
   const counters: Record<string, number> = {}
   const records: Record<string, Array<Record<string, unknown>>> = {}

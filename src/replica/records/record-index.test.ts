@@ -6,7 +6,6 @@
 import { expect, it } from 'vitest'
 import { accountId, metadata, storeWithAccounts } from '../../../test/support/record-store-fixture.js'
 import { seededDraw } from '../../../test/support/seeded-draw.js'
-import { COPY_BELOW } from './overlay-map.js'
 import { createRecordStore, loadBaseline, type RecordStore } from './record-store.js'
 
 const INDEXED = [
@@ -120,8 +119,8 @@ function baselineOf(extra: number) {
 }
 
 it.each([
-  ['a small table, copied', 0],
-  ['a large table, layered over', COPY_BELOW + 44],
+  ['the fixture alone', 0],
+  ['300 more Accounts', 300],
 ])('builds indexes of a shared baseline and of the stores written over it (%s)', (_, extra) => {
   const shared = baselineOf(extra)
   const early = createRecordStore(metadata, shared)

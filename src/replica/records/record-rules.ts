@@ -17,20 +17,10 @@ import { CustomValidationError } from '../errors.js'
 import { formatDatetime } from './coerce.js'
 import type { FieldValue, SObjectRecord } from './record-store.js'
 
-/** `StageName` value -> what the stage means, from the schema's picklist (cached per object). */
-const stagesOf = new WeakMap<ObjectDef, ReadonlyMap<string, OpportunityStage>>()
-
+/** What the `StageName` value means, from the schema's picklist. */
 function stageOf(object: ObjectDef, value: FieldValue | undefined): OpportunityStage | undefined {
-  let stages = stagesOf.get(object)
-  if (!stages) {
-    const field = object.fields.find((candidate) => candidate.name === 'StageName')
-    const entries = (field?.picklistValues ?? []).flatMap((entry) =>
-      entry.stage ? [[entry.value, entry.stage] as const] : [],
-    )
-    stages = new Map(entries)
-    stagesOf.set(object, stages)
-  }
-  return typeof value === 'string' ? stages.get(value) : undefined
+  const field = object.fields.find((candidate) => candidate.name === 'StageName')
+  return field?.picklistValues.find((entry) => entry.value === value)?.stage
 }
 
 export interface RuleInput {

@@ -200,7 +200,7 @@ it('errors with JSON_PARSER_ERROR on the same field sent twice in different case
   })
 })
 
-/** Every writable text, number and picklist field of Account: more than a write compares one by one. */
+/** Every writable text, number and picklist field of Account. */
 const WIDE_ACCOUNT = {
   Name: 'Wide',
   Type: 'Prospect',

@@ -14,6 +14,7 @@ import { NotFoundError } from '../errors.js'
 import type { MetadataView } from '../metadata/metadata-service.js'
 import { matchExternalId, externalIdField, upsertRecord } from './external-id.js'
 import { recordById, recordForWrite } from './find-records.js'
+import { bindInput } from './parse-input.js'
 import { createRecordContext, type RecordServiceOptions } from './record-context.js'
 import type {
   DeleteResult,
@@ -27,17 +28,16 @@ import type {
 } from './record-service-types.js'
 import { projectRecord, type RecordView } from './record-view.js'
 import { deleteRecord } from './recycle-bin.js'
-import { ensureDeletable, ensureUpdateable } from './write-checks.js'
+import { ensureCreateable, ensureDeletable, ensureUpdateable } from './write-checks.js'
 import { insertRecord, updateRecord } from './write-record.js'
 
-export { BoundInput } from './parse-input.js'
 export type { RecordServiceOptions } from './record-context.js'
 export type * from './record-service-types.js'
 
 export interface RecordService {
   /**
-   * Creates a record; `input` is the request body (field name -> value), or a `BoundInput` (its
-   * names already bound to fields: a bulk row). `update` and `upsert` take either too.
+   * Creates a record; `input` is the request body: field name (any case) -> value, and parent
+   * references by external id (`"Account": {"External_Id__c": "A-1"}`).
    */
   create(objectName: string, input: unknown, view: MetadataView, options?: WriteOptions): WriteResult
   /** Reads a record as the view sees it (not one in the recycle bin). */
@@ -94,8 +94,10 @@ export function createRecordService(options: RecordServiceOptions): RecordServic
   const service: RecordService = {
     create(objectName, input, view, options = {}) {
       const object = metadata.getObject(objectName, view)
+      ensureCreateable(metadata, object, view)
+      const body = bindInput(ctx, object, input, view)
       return store.transaction(() =>
-        insertRecord(ctx, object, input, view, 'create', options.format ?? 'json'),
+        insertRecord(ctx, object, body, view, 'create', options.format ?? 'json'),
       )
     },
 
@@ -109,8 +111,10 @@ export function createRecordService(options: RecordServiceOptions): RecordServic
     update(objectName, id, input, view, options = {}) {
       const object = metadata.getObject(objectName, view)
       ensureUpdateable(metadata, object, view)
+      const previous = recordForWrite(store, object, id)
+      const body = bindInput(ctx, object, input, view)
       return store.transaction(() =>
-        updateRecord(ctx, object, recordForWrite(store, object, id), input, view, options.format ?? 'json'),
+        updateRecord(ctx, object, previous, body, view, options.format ?? 'json'),
       )
     },
 
@@ -146,7 +150,8 @@ export function createRecordService(options: RecordServiceOptions): RecordServic
 
     seed(objectName, input) {
       const object = metadata.getObject(objectName)
-      return store.transaction(() => insertRecord(ctx, object, input, undefined, 'seed', 'json'))
+      const body = bindInput(ctx, object, input, undefined)
+      return store.transaction(() => insertRecord(ctx, object, body, undefined, 'seed', 'json'))
     },
 
     userFor: ctx.userFor,

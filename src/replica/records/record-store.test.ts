@@ -126,56 +126,21 @@ it('errors on inserting an existing id, a foreign id or an unknown field', () =>
   expect(() => store.update(accountId(1), { BillingAddress: 'x' })).toThrow(/not a stored field/)
 })
 
-it('stores a built record as it is, and refuses one without every stored field or with a bad id', () => {
+it('stores a frozen copy of the values given, and lets an update repeat the Id but not change it', () => {
   const store = storeWithAccounts()
-  const full = () =>
-    Object.fromEntries(metadata.storedFields('Account').map((field) => [field.name, null])) as Record<
-      string,
-      string | null
-    >
-  const built = { ...full(), Id: store.nextId('Account'), Name: 'Built' }
-  expect(store.insertBuilt('Account', built, true)).toBe(built)
-  expect(store.get(built.Id)).toBe(built)
-  // a field left undefined is stored as null, as insert stores it
-  const loose: Record<string, string | null | undefined> = { ...full(), Id: store.nextId('Account') }
-  loose.Phone = undefined
-  expect(store.insertBuilt('Account', loose as Record<string, string | null>, true).Phone).toBeNull()
-  const partial: Record<string, string | null> = { ...full(), Id: accountId(20) }
-  delete partial.Phone
-  expect(() => store.insertBuilt('Account', partial, false)).toThrow(/not every stored field/)
-  expect(() => store.insertBuilt('Account', { ...full(), Id: accountId(21), Nope: 'x' }, false)).toThrow(
-    /not a stored field/,
-  )
-  // an id the store did not issue is checked: 15 characters, or another object's
-  expect(() => store.insertBuilt('Account', { ...full(), Id: accountId(22).slice(0, 15) }, false)).toThrow(
-    /is not its id/,
-  )
-  expect(() => store.insertBuilt('Account', { ...full(), Id: contactId(9) }, true)).toThrow(/is not its id/)
-  expect(() => store.insertBuilt('Account', { ...full(), Id: built.Id }, false)).toThrow(/exists/)
-  expect(store.count('Account')).toBe(4)
-})
-
-it('replaces a record with a built next one as it is, keeping indexes in step and undoing it on rollback', () => {
-  const store = storeWithAccounts()
-  const before = store.get(accountId(1))!
-  const next = { ...before, Name: 'Acme Built', External_Id__c: 'EXT-BUILT' }
-  expect(store.updateBuilt(next)).toBe(next)
-  expect(store.get(accountId(1))).toBe(next)
-  expect(store.findBy('Account', 'External_Id__c', 'EXT-BUILT')?.map((r) => r.Id)).toEqual([accountId(1)])
-  expect(store.findBy('Account', 'External_Id__c', before.External_Id__c as string)).toEqual([])
-  expect(() =>
-    store.transaction(() => {
-      store.updateBuilt({ ...next, Name: 'Rolled back' })
-      throw new Error('undo')
-    }),
-  ).toThrow('undo')
-  expect(store.get(accountId(1))).toBe(next)
-  const partial: Record<string, unknown> = { ...next }
-  delete partial.Phone
-  expect(() => store.updateBuilt(partial as typeof next)).toThrow(/not every stored field/)
-  expect(() => store.updateBuilt({ ...next, Nope: 'x' })).toThrow(/not a stored field/)
-  expect(() => store.updateBuilt({ ...next, Id: makeRecordId('001', 99) })).toThrow(/no record/)
-  expect(store.get(accountId(1))).toBe(next)
+  const values = { Id: store.nextId('Account'), Name: 'Copied' }
+  const stored = store.insert('Account', values)
+  values.Name = 'Changed after'
+  expect(store.get(stored.Id as string)?.Name).toBe('Copied')
+  expect(Object.isFrozen(stored)).toBe(true)
+  expect(() => {
+    ;(stored as Record<string, unknown>).Name = 'Written in place'
+  }).toThrow(TypeError)
+  const updated = store.update(accountId(1), { ...store.get(accountId(1))!, Name: 'Acme Full' })
+  expect(updated.Name).toBe('Acme Full')
+  expect(Object.isFrozen(updated)).toBe(true)
+  expect(() => store.update(accountId(1), { Id: accountId(2) })).toThrow(/Id cannot change/)
+  expect(store.get(accountId(2))?.Name).toBe('Globex')
 })
 
 it('round-trips through serialise, JSON and restore', () => {
@@ -217,7 +182,7 @@ it('keeps ids unique after a purge and a restore', () => {
 
 it('restores shares no record objects with the document', () => {
   const store = storeWithAccounts()
-  const content = store.serialise()
+  const content = JSON.parse(JSON.stringify(store.serialise())) as RecordStoreContent
   const copy = createRecordStore(metadata)
   copy.restore(content)
   ;(content.records.Account![0] as Record<string, unknown>).Name = 'Mutated'

@@ -7,9 +7,10 @@
  * transaction API (`src/store/transaction.ts`), and a plain-JSON serialise/restore. Not
  * @msw/data: it scans on every lookup (DESIGN.md "Why").
  *
- * Records are immutable plain objects holding every stored field of their object in schema order
- * (so they share one hidden class); a write replaces the object, so a record read earlier stays a
- * consistent snapshot and `serialise()` can hand the objects out without copying.
+ * Records are frozen plain objects holding every stored field of their object in schema order; a
+ * write stores a new one, so a record read earlier stays a consistent snapshot and `serialise()`
+ * hands the objects out without copying. Stores started from one baseline (the seed, a snapshot,
+ * a kept start) share its tables until they write to them (`record-baseline.ts`).
  *
  * This file is the facade; the work is in `record-table.ts` (tables, indexes),
  * `record-materialise.ts` (record objects, checks), `record-reads.ts`, `record-writes.ts` (undo
@@ -45,13 +46,11 @@ import {
 import { buildTables, type FieldValue, type SObjectRecord } from './record-table.js'
 import {
   createRecordState,
-  insertBuiltRecord,
   insertRecord,
   nextId,
   nextSequence,
   purgeRecord,
   type RecordObserver,
-  updateBuiltRecord,
   updateRecord,
 } from './record-writes.js'
 
@@ -120,30 +119,18 @@ export function createRecordStore(metadata: MetadataService, baseline?: RecordBa
     nextSequence: (name: string, start = 1): number => nextSequence(state, name, start),
 
     /**
-     * Adds a record. `values` must hold a canonical `Id` of the object and only stored fields;
-     * missing fields are stored as null.
+     * Adds a record, a copy of `values`: they must hold a canonical `Id` of the object and only
+     * stored fields; missing fields are stored as null.
      */
     insert: (object: string, values: Readonly<Record<string, FieldValue>>): SObjectRecord =>
       insertRecord(state, object, values),
 
     /**
-     * Adds a record the record service built (every stored field, in schema order), stored as it
-     * is rather than copied: the caller lets go of it. `idIssued`: its id came from `nextId`, so
-     * it is neither checked nor looked up (no stored record can hold it).
+     * Replaces fields of a record (recycle-bin records included) with `changes`, which may repeat
+     * the record's own `Id`; returns the new record.
      */
-    insertBuilt: (object: string, record: Record<string, FieldValue>, idIssued: boolean): SObjectRecord =>
-      insertBuiltRecord(state, object, record, idIssued),
-
-    /** Replaces fields of a record (recycle-bin records included); returns the new record. */
     update: (id: string, changes: Readonly<Record<string, FieldValue>>): SObjectRecord =>
       updateRecord(state, id, changes),
-
-    /**
-     * Replaces a record with the next one the record service built from it (a copy of the stored
-     * record with its changes: every stored field, in schema order), stored as it is rather than
-     * merged again: the caller lets go of it.
-     */
-    updateBuilt: (record: Record<string, FieldValue>): SObjectRecord => updateBuiltRecord(state, record),
 
     /** Removes a record for good (hard delete / emptying the recycle bin). */
     purge: (id: string): SObjectRecord | undefined => purgeRecord(state, id),
@@ -177,7 +164,7 @@ export function createRecordStore(metadata: MetadataService, baseline?: RecordBa
       state.observer = observer
     },
 
-    /** Plain JSON of the whole store (the record objects themselves: never mutate them). */
+    /** Plain JSON of the whole store (the stored record objects themselves, frozen). */
     serialise: (): RecordStoreContent => serialiseContent(state),
 
     /**
@@ -193,8 +180,8 @@ export function createRecordStore(metadata: MetadataService, baseline?: RecordBa
     },
 
     /**
-     * The records as they are now, as a baseline (`adopt` comes back to them): the tables are
-     * frozen where they are, so this store copies a table before it next writes to it.
+     * The records as they are now, as a baseline (`adopt` comes back to them): the tables become
+     * shared, so this store copies a table before it next writes to it.
      */
     keep(): RecordBaseline {
       refuseInTransaction('keep')

@@ -9,14 +9,13 @@
 import { normaliseId } from '../ids.js'
 import type { FieldDef, ObjectDef } from '../../schemas/crm-schema.js'
 import type { MetadataService } from '../metadata/metadata-service.js'
-import { layerOverSet, type MapLike, ownedValue, type SetLike } from './overlay-map.js'
 
 export type FieldValue = string | number | boolean | null
-/** A stored record: canonical field name -> value. Never mutate one; write through the store. */
+/** A stored record: canonical field name -> value, frozen. A write stores a new record. */
 export type SObjectRecord = Readonly<Record<string, FieldValue>>
 
 /** The ids of an index key: one id, or a set when several records share the value. */
-export type IdSet = string | SetLike<string>
+export type IdSet = string | Set<string>
 
 export interface FieldIndex {
   field: string
@@ -26,32 +25,29 @@ export interface FieldIndex {
    * Value key -> id (or ids), built by the first lookup by the field (`builtIndex`): until then
    * writes skip it, so a table nobody looks up by this field pays nothing for it.
    */
-  map: MapLike<unknown, IdSet> | undefined
+  map: Map<unknown, IdSet> | undefined
 }
 
 export interface Table {
   def: ObjectDef
+  /** Stored fields, schema order: the fields of every record of the table, in that order. */
   fields: readonly FieldDef[]
   fieldNames: Set<string>
-  /** A `Map`, or an overlay over a shared table's (`overlay-map.ts`). */
-  byId: MapLike<string, SObjectRecord>
+  byId: Map<string, SObjectRecord>
   /** Records not in the recycle bin. */
   live: number
-  /** Indexed field -> its index (value key -> id, or ids when several records share the value). */
+  /** Indexed field -> its index. */
   indexes: Map<string, FieldIndex>
-  /** The same indexes as a list: what every write walks (skipping the ones not built). */
-  indexList: readonly FieldIndex[]
-  /** Field kinds for index keys: ids compare by canonical id, text case-insensitively. */
+  /** Reference and id fields: index keys and restored values of these are canonical ids. */
   idFields: Set<string>
   /** Last id counter issued (ids are never reused, even after a purge). */
   counter: number
-  /** Every stored field set to null, in schema order: new records are spread from it. */
-  template: Readonly<Record<string, FieldValue>>
   /** Part of a baseline several stores share: copy it before writing (`record-baseline.ts`). */
   shared: boolean
 }
 
 export interface Tables {
+  /** Lower-case object name -> table. */
   byName: Map<string, Table>
   byPrefix: Map<string, Table>
 }
@@ -67,14 +63,6 @@ export function isIndexedField(field: FieldDef): boolean {
   return field.type === 'reference' && field.name !== 'CreatedById' && field.name !== 'LastModifiedById'
 }
 
-/**
- * The schema's object names and their lower-case keys: every write names its object a few times,
- * and `toLowerCase` makes a new string to hash each time. Bounded: names of other spellings are
- * lower-cased as they come.
- */
-const LOWER_NAMES = new Map<string, string>()
-const MAX_LOWER_NAMES = 10_000
-
 /** Empty tables for every object of the schema. */
 export function buildTables(metadata: MetadataService): Tables {
   const byName = new Map<string, Table>()
@@ -84,24 +72,22 @@ export function buildTables(metadata: MetadataService): Tables {
     const idFields = new Set(
       fields.filter((f) => f.type === 'reference' || f.type === 'id').map((f) => f.name),
     )
-    const indexList = fields
-      .filter(isIndexedField)
-      .map((field): FieldIndex => ({ field: field.name, isId: idFields.has(field.name), map: undefined }))
+    const indexes = new Map<string, FieldIndex>()
+    for (const field of fields.filter(isIndexedField)) {
+      indexes.set(field.name, { field: field.name, isId: idFields.has(field.name), map: undefined })
+    }
     const table: Table = {
       def,
       fields,
       fieldNames: new Set(fields.map((field) => field.name)),
       byId: new Map(),
       live: 0,
-      indexes: new Map(indexList.map((index) => [index.field, index])),
-      indexList,
+      indexes,
       idFields,
       counter: 0,
-      template: { ...Object.fromEntries(fields.map((field) => [field.name, null])) },
       shared: false,
     }
     byName.set(def.name.toLowerCase(), table)
-    if (LOWER_NAMES.size < MAX_LOWER_NAMES) LOWER_NAMES.set(def.name, def.name.toLowerCase())
     byPrefix.set(def.keyPrefix, table)
   }
   return { byName, byPrefix }
@@ -114,16 +100,12 @@ export function buildTables(metadata: MetadataService): Tables {
 export function putRecord(table: Table, next: SObjectRecord, previous: SObjectRecord | undefined): void {
   const id = next.Id as string
   table.byId.set(id, next)
-  const list = table.indexList
-  for (let i = 0; i < list.length; i++) {
-    const { field, isId, map } = list[i]!
+  for (const { field, isId, map } of table.indexes.values()) {
     if (map === undefined) continue
     const key = storedKey(next[field], isId)
-    if (previous !== undefined) {
-      const was = storedKey(previous[field], isId)
-      if (was === key) continue
-      if (was !== undefined) removeId(map, was, id)
-    }
+    const was = previous === undefined ? undefined : storedKey(previous[field], isId)
+    if (was === key) continue
+    if (was !== undefined) removeId(map, was, id)
     if (key !== undefined) addId(map, key, id)
   }
   table.live += (next.IsDeleted ? 0 : 1) - (previous && !previous.IsDeleted ? 1 : 0)
@@ -133,14 +115,18 @@ export function putRecord(table: Table, next: SObjectRecord, previous: SObjectRe
 export function dropRecord(table: Table, id: string): void {
   const previous = table.byId.get(id)
   if (!previous) return
-  unindexRecord(table, previous)
+  for (const { field, isId, map } of table.indexes.values()) {
+    if (map === undefined) continue
+    const key = storedKey(previous[field], isId)
+    if (key !== undefined) removeId(map, key, id)
+  }
   table.byId.delete(id)
   if (!previous.IsDeleted) table.live--
 }
 
 /** The table of `object` (any case); throws on an object the schema does not have. */
 export function tableOf(tables: Tables, object: string): Table {
-  const table = tables.byName.get(LOWER_NAMES.get(object) ?? object.toLowerCase())
+  const table = tables.byName.get(object.toLowerCase())
   if (!table) throw new TypeError(`[replica-mock] Failed to use the record store: unknown object "${object}"`)
   return table
 }
@@ -179,10 +165,10 @@ function storedKey(value: FieldValue | undefined, isId: boolean): unknown {
 
 /**
  * The map of `index`, built from the table's records on its first use. Building it on a shared
- * table is safe: nothing writes to a shared table's records again, so the map stays true for
- * every store reading it and for the copies layered over it later (`writableTable`).
+ * table is safe: nobody writes to a shared table, so the map stays true for every store reading
+ * it, and a store's copy of the table copies it (`record-baseline.ts`).
  */
-export function builtIndex(table: Table, index: FieldIndex): MapLike<unknown, IdSet> {
+export function builtIndex(table: Table, index: FieldIndex): Map<unknown, IdSet> {
   if (index.map !== undefined) return index.map
   const map = new Map<unknown, IdSet>()
   for (const found of table.byId.values()) {
@@ -193,36 +179,22 @@ export function builtIndex(table: Table, index: FieldIndex): MapLike<unknown, Id
   return map
 }
 
-function unindexRecord(table: Table, found: SObjectRecord): void {
-  for (const { field, isId, map } of table.indexList) {
-    if (map === undefined) continue
-    const key = storedKey(found[field], isId)
-    if (key !== undefined) removeId(map, key, found.Id as string)
-  }
-}
-
-function addId(map: MapLike<unknown, IdSet>, key: unknown, id: string): void {
+function addId(map: Map<unknown, IdSet>, key: unknown, id: string): void {
   const ids = map.get(key)
   if (ids === undefined) map.set(key, id)
   else if (typeof ids === 'string') map.set(key, new Set([ids, id]))
-  else ownedValue(map, key, ids, layerOverSet).add(id)
+  else ids.add(id)
 }
 
-function removeId(map: MapLike<unknown, IdSet>, key: unknown, id: string): void {
+function removeId(map: Map<unknown, IdSet>, key: unknown, id: string): void {
   const ids = map.get(key)
   if (ids === undefined) return
   if (typeof ids === 'string') {
     if (ids === id) map.delete(key)
     return
   }
-  const owned = ownedValue(map, key, ids, layerOverSet)
-  owned.delete(id)
-  if (owned.size === 1) map.set(key, owned.values().next().value!)
-}
-
-/** A copy of an index entry (a Set is layered over: the original may be shared). */
-export function copyIds(ids: IdSet): IdSet {
-  return typeof ids === 'string' ? ids : layerOverSet(ids)
+  ids.delete(id)
+  if (ids.size === 1) map.set(key, ids.values().next().value!)
 }
 
 /**

@@ -10,7 +10,6 @@ import { versionBasePath } from '../metadata/api-version.js'
 import type { FieldDef, ObjectDef } from '../../schemas/crm-schema.js'
 import type { MetadataService, MetadataView } from '../metadata/metadata-service.js'
 import type { FieldValue, SObjectRecord } from './record-store.js'
-import { perFieldList } from './per-field-list.js'
 
 /** A record as a caller sees it: canonical field names, compound fields as objects. */
 export type RecordView = Record<string, FieldValue | Record<string, FieldValue>>
@@ -50,14 +49,7 @@ const ADDRESS_KEYS = [
 ]
 
 /** A compound value's keys in the order the wire has them (sorted), each with the stored field it reads. */
-type CompoundPlan = ReadonlyArray<readonly [key: string, component: string | undefined]>
-
-// keyed by the metadata's components array (one per compound field and schema): built once, not per read
-const compoundPlans = new WeakMap<readonly FieldDef[], CompoundPlan>()
-
-function compoundPlan(field: FieldDef, components: readonly FieldDef[]): CompoundPlan {
-  let plan = compoundPlans.get(components)
-  if (plan) return plan
+function compoundKeys(field: FieldDef, components: readonly FieldDef[]): Array<[string, string | undefined]> {
   const prefix = field.name.replace(/(Address|Location)$/, '')
   const byKey = new Map<string, string | undefined>()
   for (const component of components) {
@@ -65,9 +57,7 @@ function compoundPlan(field: FieldDef, components: readonly FieldDef[]): Compoun
     byKey.set(suffix.charAt(0).toLowerCase() + suffix.slice(1), component.name)
   }
   if (field.type === 'address') for (const key of ADDRESS_KEYS) if (!byKey.has(key)) byKey.set(key, undefined)
-  plan = [...byKey].sort(([a], [b]) => (a < b ? -1 : 1))
-  compoundPlans.set(components, plan)
-  return plan
+  return [...byKey].sort(([a], [b]) => (a < b ? -1 : 1))
 }
 
 /** The value of a compound field (BillingAddress): its components by key, or null when all are null. */
@@ -79,7 +69,7 @@ export function compoundValue(
 ): Record<string, FieldValue> | null {
   const out: Record<string, FieldValue> = {}
   let any = false
-  for (const [key, component] of compoundPlan(field, metadata.componentsOf(object, field))) {
+  for (const [key, component] of compoundKeys(field, metadata.componentsOf(object, field))) {
     const value = component === undefined ? null : (record[component] ?? null)
     out[key] = value
     if (value !== null) any = true
@@ -141,18 +131,8 @@ export function projectRecord(
     fields === undefined || (Array.isArray(fields) && fields.length === 0) || fields === ''
       ? metadata.visibleFields(object, view)
       : selectFields(metadata, object, view, fields)
-  const out: RecordView = { ...viewTemplate(chosen) }
+  const out: RecordView = {}
   for (const field of chosen) out[field.name] = fieldValue(metadata, object, field, record)
   if (!('Id' in out) && 'Id' in record) out.Id = record.Id ?? null
   return out
 }
-
-/**
- * The chosen fields' names in order, each null (kept per chosen list: visible fields are one
- * frozen array per object, version and actor). A view starts as a spread of it: V8 keeps the
- * copy's fast properties, where ~30 keys added one by one turn the object into a dictionary,
- * which JSON.stringify writes several times slower.
- */
-const viewTemplate = perFieldList(
-  (chosen): Readonly<RecordView> => Object.fromEntries(chosen.map((field) => [field.name, null])),
-)

@@ -9,7 +9,7 @@ import type { TransactionLog } from '../../store/transaction.js'
 import { counterOf, keyPrefixOf, makeRecordId, normaliseId } from '../ids.js'
 import type { RecordData } from './record-content.js'
 import { writableTable } from './record-baseline.js'
-import { adoptBuilt, materialise } from './record-materialise.js'
+import { materialise } from './record-materialise.js'
 import {
   dropRecord,
   type FieldValue,
@@ -77,8 +77,8 @@ export function nextSequence(state: RecordState, name: string, start = 1): numbe
 }
 
 /**
- * Adds a record. `values` must hold a canonical `Id` of the object and only stored fields;
- * missing fields are stored as null.
+ * Adds a record, a copy of `values`: they must hold a canonical `Id` of the object and only
+ * stored fields; missing fields are stored as null.
  */
 export function insertRecord(
   state: RecordState,
@@ -86,38 +86,14 @@ export function insertRecord(
   values: Readonly<Record<string, FieldValue>>,
 ): SObjectRecord {
   const table = writableTableOf(state, object)
-  return storeNew(state, table, materialise(table, values), true)
-}
-
-/**
- * Adds a record the record service built (every stored field, in schema order) without copying
- * it: the object is stored as it is, so the caller lets go of it. `idIssued`: its id came from
- * `nextId`.
- */
-export function insertBuiltRecord(
-  state: RecordState,
-  object: string,
-  record: Record<string, FieldValue>,
-  idIssued: boolean,
-): SObjectRecord {
-  const table = writableTableOf(state, object)
-  return storeNew(state, table, adoptBuilt(table, record, idIssued), !idIssued)
-}
-
-/**
- * `mayExist`: false for an id `nextId` issued, which no stored record can hold (the table's
- * counter is at least every stored replica id's, restores included): the lookup in a table of a
- * million records is skipped.
- */
-function storeNew(state: RecordState, table: Table, next: SObjectRecord, mayExist: boolean): SObjectRecord {
+  const next = materialise(table, values)
   const id = next.Id as string
-  if (mayExist && table.byId.has(id)) {
+  if (table.byId.has(id)) {
     throw new TypeError(`[replica-mock] Failed to insert ${table.def.name} record: id "${id}" exists`)
   }
   putRecord(table, next, undefined)
   const counter = table.counter
-  // an issued id's counter is the table's already (`nextId`): no need to read it back
-  if (mayExist) table.counter = Math.max(counter, counterOf(id, table.def.keyPrefix))
+  table.counter = Math.max(counter, counterOf(id, table.def.keyPrefix))
   state.log.onRollback(() => {
     dropRecord(table, id)
     table.counter = counter
@@ -126,7 +102,10 @@ function storeNew(state: RecordState, table: Table, next: SObjectRecord, mayExis
   return next
 }
 
-/** Replaces fields of a record (recycle-bin records included); returns the new record. */
+/**
+ * Replaces fields of a record (recycle-bin records included) with `changes`, which may repeat the
+ * record's own `Id`; returns the new record.
+ */
 export function updateRecord(
   state: RecordState,
   id: string,
@@ -134,26 +113,10 @@ export function updateRecord(
 ): SObjectRecord {
   const { table, previous } = findForWrite(state, id)
   if (!table || !previous) throw new TypeError(`[replica-mock] Failed to update record: no record "${id}"`)
-  for (const name of Object.keys(changes)) {
-    if (!table.fieldNames.has(name) || name === 'Id') {
-      throw new TypeError(
-        `[replica-mock] Failed to update ${table.def.name} record: "${name}" is not a stored field`,
-      )
-    }
+  if ('Id' in changes && changes.Id !== previous.Id) {
+    throw new TypeError(`[replica-mock] Failed to update ${table.def.name} record: its Id cannot change`)
   }
-  return replaceRecord(state, table, previous, { ...previous, ...changes })
-}
-
-/** `updateRecord` for a next record the record service built from the stored one (see `adoptBuilt`). */
-export function updateBuiltRecord(state: RecordState, record: Record<string, FieldValue>): SObjectRecord {
-  const { table, previous } = findForWrite(state, record.Id as string)
-  if (!table || !previous)
-    throw new TypeError(`[replica-mock] Failed to update record: no record "${record.Id}"`)
-  // its id is the stored record's: canonical, as an issued one
-  return replaceRecord(state, table, previous, adoptBuilt(table, record, true))
-}
-
-function replaceRecord(state: RecordState, table: Table, previous: SObjectRecord, next: SObjectRecord) {
+  const next = materialise(table, { ...previous, ...changes })
   putRecord(table, next, previous)
   state.log.onRollback(() => putRecord(table, previous, next))
   report(state, table, next.Id as string, next)

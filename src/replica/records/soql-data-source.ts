@@ -8,26 +8,10 @@ import type { MetadataService, MetadataView } from '../metadata/metadata-service
 import type { SoqlDataSource, SoqlObject, SoqlRecord } from '../soql/data-source.js'
 import type { RecordStore } from './record-store.js'
 
-/**
- * Each view's `SoqlObject`s, kept across queries: pure functions of the read-only metadata, the
- * object and the view (version and actor), and the compiler caches its field lookups per
- * `SoqlObject` (a fresh one per query rebuilt its ~30-field map every time).
- */
-const viewObjects = new WeakMap<MetadataService, Map<string, SoqlObject>>()
-
 function soqlObject(metadata: MetadataService, name: string, view: MetadataView): SoqlObject | undefined {
-  let objects = viewObjects.get(metadata)
-  if (!objects) {
-    objects = new Map()
-    viewObjects.set(metadata, objects)
-  }
-  const key = `${view.apiVersion}|${view.actor}|${name.toLowerCase()}`
-  const known = objects.get(key)
-  if (known) return known
   const def = metadata.findObject(name, view)
-  // a name no object has is not kept: queries could name any number of them
   if (!def) return undefined
-  const object: SoqlObject = {
+  return {
     def,
     fields: metadata.visibleFields(def, view),
     childRelationships: metadata
@@ -39,8 +23,6 @@ function soqlObject(metadata: MetadataService, name: string, view: MetadataView)
         field: relationship.field,
       })),
   }
-  objects.set(key, object)
-  return object
 }
 
 export function createSoqlDataSource(
@@ -49,7 +31,13 @@ export function createSoqlDataSource(
   view: MetadataView,
   clock: { now(): Date },
 ): SoqlDataSource {
-  const objectFor = (name: string): SoqlObject | undefined => soqlObject(metadata, name, view)
+  // one SoqlObject per object and query: the compiler keeps its field lookups beside it
+  const objects = new Map<string, SoqlObject | undefined>()
+  const objectFor = (name: string): SoqlObject | undefined => {
+    const key = name.toLowerCase()
+    if (!objects.has(key)) objects.set(key, soqlObject(metadata, name, view))
+    return objects.get(key)
+  }
 
   return {
     schema: { object: objectFor },

@@ -4,11 +4,10 @@
  * change) and, on the record about to be saved after the rules ran, required fields, references to
  * live records of an existing object, and unique values.
  */
-import type { FieldDef, ObjectDef } from '../../schemas/crm-schema.js'
+import type { ObjectDef } from '../../schemas/crm-schema.js'
 import { EntityIsDeletedError, FieldValidationError, InsufficientAccessError } from '../errors.js'
 import type { MetadataService, MetadataView } from '../metadata/metadata-service.js'
 import { findMatches } from './find-records.js'
-import { perFieldList } from './per-field-list.js'
 import type { RecordContext } from './record-context.js'
 import type { FieldValue, SObjectRecord } from './record-store.js'
 
@@ -40,20 +39,6 @@ export function ensureDeletable(metadata: MetadataService, object: ObjectDef, vi
 }
 
 /** The checks every saved record passes, after the rules ran. */
-/** What `checkRecord` looks at, per stored-field list (one per object and metadata): computed once. */
-interface CheckPlan {
-  required: readonly FieldDef[]
-  /** Reference and unique fields: the ones whose value needs a store lookup. */
-  looked: readonly FieldDef[]
-}
-
-const checkPlan = perFieldList(
-  (fields): CheckPlan => ({
-    required: fields.filter((field) => !field.nillable && (field.createable || field.updateable)),
-    looked: fields.filter((field) => field.type === 'reference' || field.unique),
-  }),
-)
-
 export function checkRecord(
   ctx: RecordContext,
   object: ObjectDef,
@@ -61,26 +46,24 @@ export function checkRecord(
   previous: SObjectRecord | undefined,
 ): void {
   const { store } = ctx
-  const plan = checkPlan(ctx.metadata.storedFields(object))
-  let missing: string[] | undefined // allocated only when a field is missing: this runs per row
-  for (const field of plan.required) {
-    if (draft[field.name] !== null) continue
-    missing ??= []
-    missing.push(field.name)
-  }
-  if (missing) {
+  const stored = ctx.metadata.storedFields(object)
+  const missing = stored
+    .filter(
+      (field) => !field.nillable && (field.createable || field.updateable) && draft[field.name] === null,
+    )
+    .map((field) => field.name)
+  if (missing.length > 0) {
     throw new FieldValidationError(
       'REQUIRED_FIELD_MISSING',
       `Required fields are missing: [${missing.join(', ')}]`,
       missing,
     )
   }
-  // the owner, creator and last modifier are most often one user: the record is looked up once
-  let liveReference: unknown
-  for (const field of plan.looked) {
+  for (const field of stored) {
+    if (field.type !== 'reference' && !field.unique) continue
     const value = draft[field.name]
     if (value === null || value === undefined || (previous && previous[field.name] === value)) continue
-    if (field.type === 'reference' && value !== draft.Id && value !== liveReference) {
+    if (field.type === 'reference' && value !== draft.Id) {
       const target = store.get(value as string, { includeDeleted: true })
       if (!target) {
         throw new FieldValidationError('INVALID_CROSS_REFERENCE_KEY', 'invalid cross reference id', [
@@ -88,7 +71,6 @@ export function checkRecord(
         ])
       }
       if (target.IsDeleted) throw new EntityIsDeletedError([field.name])
-      liveReference = value
     }
     if (field.unique) {
       const other = findMatches(store, object, field, value).find((found) => found.Id !== draft.Id)

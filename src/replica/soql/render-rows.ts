@@ -40,31 +40,9 @@ export function renderRecord(
   exec.budget.spend()
   const { recordUrl } = exec
   const type = object.def.name
-  const row = { ...rowTemplate(nodes) } as SoqlRow
-  row.attributes = recordUrl ? { type, url: recordUrl(type, record.Id) } : { type }
+  const row: SoqlRow = { attributes: recordUrl ? { type, url: recordUrl(type, record.Id) } : { type } }
   fill(row, nodes, record, exec)
   return row
-}
-
-// keyed by the compiled query's output nodes: built once per query, not per row
-const rowTemplates = new WeakMap<OutputNode[], Readonly<Record<string, null>>>()
-
-/**
- * `attributes` and the row's keys in SELECT order, each null. A row starts as a spread of it: V8
- * keeps the copy's fast properties, where more than a dozen keys added one by one turn the row
- * into a dictionary, which JSON.stringify writes several times slower.
- */
-function rowTemplate(nodes: OutputNode[]): Readonly<Record<string, null>> {
-  let template = rowTemplates.get(nodes)
-  if (!template) {
-    const made: Record<string, null> = Object.fromEntries([
-      ['attributes', null],
-      ...nodes.map((node) => [node.key, null]),
-    ])
-    rowTemplates.set(nodes, made)
-    template = made
-  }
-  return template
 }
 
 function fill(out: Record<string, unknown>, nodes: OutputNode[], record: SoqlRecord, exec: Exec): void {
