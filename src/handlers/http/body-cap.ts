@@ -5,9 +5,8 @@
  * read, or as soon as a streamed body passes the cap.
  * @note Not Hono's `bodyLimit`: for a body without `Content-Length` (every in-process request:
  * a Fetch `Request` made from a string carries none) it reads the body and builds a new `Request`
- * around the bytes, ~180 µs of an in-process POST (measured; docs/decisions.md). Here the body is
- * read once, with the gateway's `readCapped`, and its text goes into Hono's body cache, where the
- * routes' `c.req.text()` finds it.
+ * around the bytes. Here the body is read once, with the gateway's `readCapped`, and its text goes
+ * into Hono's body cache, where the routes' `c.req.text()` finds it.
  */
 import type { Context, MiddlewareHandler } from 'hono'
 import type { UsageTally } from '../../calls/usage-tally.js'
