@@ -6,7 +6,6 @@
  * anything, so a target below it cannot be met by work on the replica (docs/decisions.md "Stop 35").
  */
 import { Hono } from 'hono'
-import { lightResponse } from '../../src/replica/light-response.js'
 
 /** The answers a management floor replays, as the replica gave them (JSON values). */
 export interface ManagementAnswers {
@@ -37,17 +36,17 @@ const JSON_TYPE = { 'content-type': 'application/json;charset=UTF-8' }
 
 /**
  * A record read (`record` serialised on every call, as a handler must) and a create (the body read
- * and parsed, a fixed answer), with the light responses the replica's native handler makes.
+ * and parsed, a fixed answer), answered with `c.body()` as the replica's native handler answers.
  */
 export function minimalNativeApp(record: Record<string, unknown>, created: string): Hono {
   const app = new Hono()
-  app.get('/services/data/:version/sobjects/:object/:id', () =>
-    lightResponse(JSON.stringify(record), 200, JSON_TYPE),
+  app.get('/services/data/:version/sobjects/:object/:id', (c) =>
+    c.body(JSON.stringify(record), 200, JSON_TYPE),
   )
   app.post('/services/data/:version/sobjects/:object', async (c) => {
     const body = JSON.parse(await c.req.text()) as Record<string, unknown>
-    if (typeof body.Name !== 'string') return lightResponse('[]', 400, JSON_TYPE)
-    return lightResponse(created, 201, JSON_TYPE)
+    if (typeof body.Name !== 'string') return c.body('[]', 400, JSON_TYPE)
+    return c.body(created, 201, JSON_TYPE)
   })
   return app
 }

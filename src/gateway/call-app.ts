@@ -4,9 +4,8 @@
  * answer against the cap: a response over it is refused (`response_too_large`), an app that
  * throws is an `upstream_error` (logged).
  */
-import { type NativeHandler, takesForwardedRequests } from '../replica/native-call.js'
+import type { NativeHandler } from '../replica/native-call.js'
 import type { AdmittedCall } from './admit-call.js'
-import { realRequest } from './forwarded-request.js'
 import type { CallOutcome } from './call-outcome.js'
 import { GatewayRefusal } from './gateway-refusal.js'
 import { readResponseBody } from './read-response-body.js'
@@ -30,8 +29,7 @@ export async function callApp(
   }
   let response: Response
   try {
-    const forwarded = nativeRequest(request, url, path, call.body)
-    response = await handler(takesForwardedRequests(handler) ? forwarded : realRequest(forwarded), native)
+    response = await handler(nativeRequest(request, url, path, call.body), native)
   } catch (error) {
     console.error(
       '[replica-mock] Failed to handle "%s %s" in app "%s"',
@@ -43,23 +41,12 @@ export async function callApp(
     throw new GatewayRefusal('upstream_error', 'Failed to call the app: it failed unexpectedly', where)
   }
   const answer = await readResponseBody(response, maxBytes)
-  if (!answer.complete) {
+  if (!answer) {
     throw new GatewayRefusal(
       'response_too_large',
       `Failed to pass the app's response on: it is larger than ${maxBytes} bytes`,
       where,
     )
   }
-  return {
-    response: answer.response,
-    headers: answer.headers,
-    body: {
-      contentType: answer.contentType,
-      data: answer.data,
-      complete: true,
-      size: answer.size,
-    },
-    respondedBy: 'app',
-    errorCode: null,
-  }
+  return { ...answer, respondedBy: 'app', errorCode: null }
 }

@@ -1,29 +1,22 @@
 /**
  * @module
- * What the gateway answered a call with, as the recording needs it: the response, its headers and
- * body as read, and who answered (the app, or the gateway refusing).
+ * What the gateway answered a call with, as the recording needs it: the response, its body as
+ * read, and who answered (the app, or the gateway refusing).
  */
-import type { HeaderSource, RawBody } from '../calls/raw-call.js'
+import type { RawBody } from '../calls/raw-call.js'
 import { gatewayErrorResponse } from './gateway-error-response.js'
 import type { GatewayRefusal } from './gateway-refusal.js'
-import { headerOf, isPlainHeaders } from './node-server-response-cache.js'
 
 export interface CallOutcome {
   response: Response
-  /** The response headers as the app made them, when cheaper to read than `response.headers`. */
-  headers?: HeaderSource
   body: RawBody
   respondedBy: 'app' | 'gateway'
   errorCode: string | null
 }
 
-/**
- * The response's `Location`, read from the plain headers when the app's response has them (reading
- * `response.headers` there would build a Fetch `Headers` the adapter then writes the slow way).
- */
+/** The response's `Location` header (a login redirect carries an authorization code in it). */
 export function locationOf(outcome: CallOutcome): string | null {
-  const { headers } = outcome
-  return headerOf(isPlainHeaders(headers) ? headers : outcome.response.headers, 'location')
+  return outcome.response.headers.get('location')
 }
 
 /** The gateway's error response for `refusal`, with `status` when a fault names its own. */

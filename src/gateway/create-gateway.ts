@@ -7,14 +7,13 @@
  * 2. admit: resolve environment, app and actor from the app token and refuse what it must
  *    (`resolveAppCall`), then a request body over the cap (`admit-call.ts`);
  * 3. faults: apply queued `gateway.latency` / `gateway.error` faults (`inject-faults.ts`);
- * 4. call the app: pass the call to the app's `NativeHandler` with the native path, and refuse a
+ * 4. call the app: hand its `NativeHandler` a new Request for the native path, and refuse a
  *    response over the cap (`call-app.ts`);
  * 5. record the call (`record-call.ts`; best effort: a failure to record never changes the answer),
  *    and count it for the fidelity report (`count-native-usage.ts`).
  * A refusal at any step is answered in the gateway's error format (an authentication failure on a
  * native path in the native one, `native-auth-failure.ts`), and recorded when the call can be tied
- * to an environment. A GET or HEAD at the root reaches the app as the very request
- * the client sent.
+ * to an environment.
  */
 import type { ManagementContext } from '../management/context.js'
 import type { NativeHandler } from '../replica/native-call.js'
@@ -47,12 +46,10 @@ export interface GatewayOptions {
 export interface Gateway {
   /**
    * Answers one call to an app URL (`/apps/...`) or a native path at the root (`/services/...`).
-   * @param rawHeaders the request headers as sent (Node's `rawHeaders`), when the transport has
-   * them: recorded as they are, cheaper than reading `request.headers`.
    * @param note filled with the environment and app the call was tied to (call-note.ts), for the
    * transport's request log.
    */
-  fetch(request: Request, rawHeaders?: readonly string[], note?: CallNote): Promise<Response>
+  fetch(request: Request, note?: CallNote): Promise<Response>
 }
 
 export function createGateway(options: GatewayOptions): Gateway {
@@ -73,8 +70,8 @@ export function createGateway(options: GatewayOptions): Gateway {
   }
 
   return {
-    async fetch(request, rawHeaders, note) {
-      const call = await receiveCall(request, ctx.clock.nowMs(), caps, rawHeaders)
+    async fetch(request, note) {
+      const call = await receiveCall(request, ctx.clock.nowMs(), caps)
       const outcome = await answer(call)
       if (note) noteCall(note, call)
       recordCall(ctx, call, outcome)

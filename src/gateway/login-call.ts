@@ -39,9 +39,9 @@ export interface LoginHints {
 export function loginHints(call: ReceivedCall): LoginHints {
   const clientIds: string[] = []
   const tokens: string[] = []
-  const params = [new URLSearchParams(call.url.search)]
+  const params = [call.url.searchParams]
   const type = call.body.contentType?.toLowerCase() ?? ''
-  const text = typeof call.body.data === 'string' ? call.body.data : new TextDecoder().decode(call.body.data)
+  const text = new TextDecoder().decode(call.body.data)
   if (type.startsWith('application/x-www-form-urlencoded')) params.push(new URLSearchParams(text))
   for (const param of params) {
     for (const name of ['client_id']) for (const value of param.getAll(name)) clientIds.push(value)

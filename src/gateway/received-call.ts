@@ -6,11 +6,10 @@
 import type { PendingCall } from '../calls/recorded-call.js'
 import { type AppPath, parseAppPath } from './app-path.js'
 import { type BodyCaps, bodyCapOf, type RequestBody, readRequestBody } from './request-body.js'
-import { type SplitUrl, splitUrl } from './split-url.js'
 
 export interface ReceivedCall {
   request: Request
-  url: SplitUrl
+  url: URL
   /** Undefined for an `/apps` path that names no environment. */
   path: AppPath | undefined
   /** The Bearer token of the `Authorization` header, if any. */
@@ -21,8 +20,6 @@ export interface ReceivedCall {
   /** The cap its body was read against (bytes): the upload limit for a CSV upload. */
   bodyCap: number
   receivedAtMs: number
-  /** The request headers as sent (Node's `rawHeaders`), when the transport handed them over. */
-  rawHeaders: readonly string[] | undefined
   /**
    * The environment it was tied to (admitted, or refused under the token's or a prefix's), for
    * the request log whether or not calls are recorded.
@@ -41,12 +38,12 @@ export async function receiveCall(
   request: Request,
   receivedAtMs: number,
   caps: BodyCaps,
-  rawHeaders: readonly string[] | undefined,
 ): Promise<ReceivedCall> {
-  const url = splitUrl(request.url)
+  const url = new URL(request.url)
   const path = parseAppPath(collapseSlashes(url.pathname))
   const headerToken = bearerToken(request.headers.get('authorization'))
-  const queryToken = path && isIdentityPath(path.nativePath) ? oauthToken(url.search) : undefined
+  const queryToken =
+    path && isIdentityPath(path.nativePath) ? (url.searchParams.get('oauth_token') ?? undefined) : undefined
   const bodyCap = bodyCapOf(request.method, path?.nativePath, caps)
   const body = await readRequestBody(request, bodyCap)
   return {
@@ -58,7 +55,6 @@ export async function receiveCall(
     body,
     bodyCap,
     receivedAtMs,
-    rawHeaders,
     environmentId: undefined,
     pending: undefined,
     app: '',
@@ -71,17 +67,12 @@ export async function receiveCall(
  * trailing slash and jsforce follows no redirect, so repeated slashes are served, not redirected.
  */
 export function collapseSlashes(pathname: string): string {
-  return pathname.includes('//') ? pathname.replace(/\/{2,}/g, '/') : pathname
+  return pathname.replace(/\/{2,}/g, '/')
 }
 
 /** Identity calls may carry the token as `?oauth_token=` (jsforce's `conn.identity()` does). */
 function isIdentityPath(nativePath: string): boolean {
   return nativePath.startsWith('/id/') || nativePath === '/services/oauth2/userinfo'
-}
-
-function oauthToken(search: string): string | undefined {
-  if (!search.includes('oauth_token=')) return undefined
-  return new URLSearchParams(search).get('oauth_token') ?? undefined
 }
 
 function bearerToken(header: string | null): string | undefined {

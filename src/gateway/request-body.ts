@@ -7,24 +7,12 @@
  */
 import type { RawBody } from '../calls/raw-call.js'
 import type { AppPath } from './app-path.js'
-import { forwardedRequest } from './forwarded-request.js'
 import { readCapped, unreadableBodyReason } from './read-capped.js'
-import type { SplitUrl } from './split-url.js'
 
-/**
- * The request body as read: `unread` when the method carries none (the request can be passed on);
- * `unreadable` when its stream failed (a dropped connection, an erroring in-process stream).
- */
-export type RequestBody = RawBody & { unread: boolean; unreadable?: boolean }
+/** The request body as read; `unreadable` when its stream failed (a dropped connection, an erroring in-process stream). */
+export type RequestBody = RawBody & { data: Uint8Array<ArrayBuffer>; unreadable?: boolean }
 
 const EMPTY = new Uint8Array(0) as Uint8Array<ArrayBuffer>
-const NO_BODY: RequestBody = Object.freeze({
-  contentType: null,
-  data: EMPTY,
-  complete: true,
-  size: 0,
-  unread: true,
-})
 
 /** Where Bulk API 2.0 takes CSV data: `/services/data/vXX.X/jobs/ingest/{jobId}/batches[/]`. */
 const UPLOAD_PATH = /^\/services\/data\/v\d{1,3}\.\d\/jobs\/ingest\/[^/]+\/batches\/?$/
@@ -44,22 +32,19 @@ export function bodyCapOf(method: string, nativePath: string | undefined, caps: 
 }
 
 /**
- * GET and HEAD carry no body: the request is left unread, so it can be passed on as it is. A body
- * whose stream fails is answered `unreadable` (the caller's problem, refused as such), not thrown.
+ * GET and HEAD carry no body: nothing is read. A body whose stream fails is answered
+ * `unreadable` (the caller's problem, refused as such), not thrown.
  */
 export async function readRequestBody(request: Request, maxBytes: number): Promise<RequestBody> {
   const contentType = request.headers.get('content-type')
   if (request.method === 'GET' || request.method === 'HEAD') {
-    // shared: a recorded call holds its request body, and most have this one
-    return contentType === null
-      ? NO_BODY
-      : { contentType, data: EMPTY, complete: true, size: 0, unread: true }
+    return { contentType, data: EMPTY, complete: true, size: 0 }
   }
   try {
     return await readSentBody(request, contentType, maxBytes)
   } catch (error) {
     const reason = unreadableBodyReason(error)
-    return { contentType, data: EMPTY, complete: false, size: null, unread: false, unreadable: true, reason }
+    return { contentType, data: EMPTY, complete: false, size: null, unreadable: true, reason }
   }
 }
 
@@ -71,17 +56,15 @@ async function readSentBody(
   const declared = request.headers.get('content-length')
   const length = declared === null ? Number.NaN : Number(declared)
   if (Number.isSafeInteger(length) && length >= 0 && length <= maxBytes) {
-    // read whole (the node adapter reads such a body without a stream): over HTTP the declared
-    // length bounds it, but an in-process Request may declare less than its body holds
+    // a declared length within the cap: read whole, then checked, as an in-process Request may
+    // declare less than its body holds
     const data = new Uint8Array(await request.arrayBuffer())
-    if (data.byteLength <= maxBytes) {
-      return { contentType, data, complete: true, size: data.byteLength, unread: false }
-    }
+    if (data.byteLength <= maxBytes) return { contentType, data, complete: true, size: data.byteLength }
     return { contentType, ...tooLarge(data.subarray(0, maxBytes), data.byteLength, maxBytes) }
   }
   const body = await readCapped(request.body, maxBytes, declared)
   if (!body.complete) return { contentType, ...tooLarge(body.bytes, body.size, maxBytes) }
-  return { contentType, data: body.bytes, complete: true, size: body.size, unread: false }
+  return { contentType, data: body.bytes, complete: true, size: body.size }
 }
 
 /** A body over the cap: what was read of it (kept as a preview), not passed on. */
@@ -90,30 +73,34 @@ function tooLarge(data: Uint8Array<ArrayBuffer>, size: number | null, maxBytes: 
     data,
     complete: false,
     size,
-    unread: false,
     reason: `Larger than the ${maxBytes}-byte limit: the gateway did not pass it on`,
   }
 }
 
-/** The request the app sees: the native path and query, and the body the gateway read. */
-export function nativeRequest(request: Request, url: SplitUrl, path: AppPath, body: RequestBody): Request {
-  if (body.unread && path.nativePath === url.pathname) return request
-  const target = nativeUrl(url.origin, path.nativePath + url.search)
-  return forwardedRequest(request, target, body.unread ? undefined : (body.data as Uint8Array<ArrayBuffer>))
-}
-
-// @hono/node-server's own test for a request target the URL parser leaves as it is, less '#'
-// (a fragment) and "'" (encoded in a query), and for a '.' or '..' segment it would resolve
-const PLAIN_TARGET = /^\/[!$&(-;=?-[\]_a-z~]*$/
-const DOT_SEGMENT = /\/\.\.?(?:[/?]|$)/
-
 /**
- * `new URL(target, origin).href` for an origin from a parsed URL and a target of its path and
- * query: joined as strings when the parser would change nothing (parsing one cost ~2 µs per
- * forwarded call in a loop on this machine, ~0.5 µs joined), parsed otherwise.
+ * The request the app sees: a new `Request` for the native path and query, with the client's
+ * method, headers and signal and the body the gateway read. The body goes in as a stream of the
+ * very bytes read (a byte array given to `Request` is copied, and an upload may be 150 MB). The
+ * sent body's framing headers go: whoever sends the new request on frames its body anew.
  */
-export function nativeUrl(origin: string, target: string): string {
-  return PLAIN_TARGET.test(target) && !DOT_SEGMENT.test(target)
-    ? origin + target
-    : new URL(target, origin).href
+export function nativeRequest(request: Request, url: URL, path: AppPath, body: RequestBody): Request {
+  const { data } = body
+  const init: RequestInit & { duplex?: 'half' } = {
+    method: request.method,
+    headers: request.headers,
+    signal: request.signal,
+  }
+  if (data.byteLength > 0) {
+    init.body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(data)
+        controller.close()
+      },
+    })
+    init.duplex = 'half'
+  }
+  const native = new Request(new URL(path.nativePath + url.search, url.origin), init)
+  native.headers.delete('content-length')
+  native.headers.delete('transfer-encoding')
+  return native
 }

@@ -4,7 +4,6 @@
  * (`/services/...` and the identity URLs `/id/{orgId}/{userId}`, for stock clients that treat the
  * instance URL as an origin) go to the gateway.
  */
-import type { HttpBindings } from '@hono/node-server'
 import { type Context, Hono } from 'hono'
 import type { CallNote } from '../gateway/call-note.js'
 import type { Gateway } from '../gateway/create-gateway.js'
@@ -12,8 +11,8 @@ import type { ReplicaEnv } from './http/replica-env.js'
 
 export function gatewayRoutes(gateway: Gateway) {
   const pass = (c: Context<ReplicaEnv>) => {
-    const env = c.env as Partial<HttpBindings & GatewayBindings> | undefined
-    return gateway.fetch(c.req.raw, env?.incoming?.rawHeaders, env?.callNote)
+    const env = c.env as GatewayBindings | undefined
+    return gateway.fetch(c.req.raw, env?.callNote)
   }
   return new Hono<ReplicaEnv>()
     .all('/apps', pass)
@@ -24,9 +23,8 @@ export function gatewayRoutes(gateway: Gateway) {
 }
 
 /**
- * What a transport may bind for the gateway routes besides @hono/node-server's `HttpBindings`
- * (whose `incoming.rawHeaders`, the request headers as sent, are recorded as they are: cheaper
- * than iterating its lazy `Headers`). In-process (MSW, Playwright routing) nothing is bound.
+ * What a transport may bind for the gateway routes (the standalone server does; in-process, MSW
+ * and Playwright routing bind nothing).
  * @note `ReplicaEnv` does not declare the bindings: the app is also called with none.
  */
 export interface GatewayBindings {

@@ -26,23 +26,9 @@ export interface NativeCall {
 }
 
 /**
- * An app's native protocol handler. `request.url` carries the native path and query only
- * (prefix stripped); the response is what the client will see, unless the gateway refuses it.
+ * An app's native protocol handler (the built-in replica's, or one of the `nativeHandlers`
+ * option). It gets a real `Request` whose URL carries the native path and query (prefix stripped)
+ * and whose body the gateway has read for it; the response is what the client will see, unless
+ * the gateway refuses it.
  */
 export type NativeHandler = (request: Request, call: NativeCall) => Promise<Response>
-
-const kTakesForwarded = Symbol('replica-mock.takesForwardedRequest')
-
-/**
- * Marks a handler that takes the gateway's forwarded request (gateway/forwarded-request.ts): it has
- * Request's API but undici's `new Request(request)` and `fetch(request)` refuse it. The built-in
- * replica takes it; any other handler (the `nativeHandlers` option: one may proxy the call with
- * `fetch(request)`) gets a real Request.
- */
-export function takingForwardedRequests(handler: NativeHandler): NativeHandler {
-  return Object.assign(handler, { [kTakesForwarded]: true })
-}
-
-export function takesForwardedRequests(handler: NativeHandler): boolean {
-  return kTakesForwarded in handler
-}

@@ -11,8 +11,6 @@
  *   next line).
  * - `flush()` writes what is held and waits, for at most a timeout, until the stream has taken it
  *   (shutdown calls it: lines still queued in a pipe are lost when the process exits).
- * @note Measured against pino with its asynchronous destination (sonic-boom) and sonic-boom alone:
- * see docs/decisions.md "Request log (issue 13)".
  */
 import type { Writable } from 'node:stream'
 
@@ -66,7 +64,7 @@ function textLine(entry: AccessLogEntry): string {
 /** `{"time":"…","method":"GET","path":"/services/data","status":200,"ms":0.412,"environmentId":"env_1","app":"crm"}` */
 function jsonLine(entry: AccessLogEntry): string {
   return `${JSON.stringify({
-    time: isoNow(),
+    time: new Date().toISOString(),
     method: entry.method,
     path: entry.path,
     status: entry.status,
@@ -74,21 +72,6 @@ function jsonLine(entry: AccessLogEntry): string {
     environmentId: entry.environmentId,
     app: entry.app,
   })}\n`
-}
-
-let isoMs = Number.NaN
-let iso = ''
-/**
- * The time as ISO 8601, made once per millisecond: `toISOString` takes ~1.5 µs in a loop here,
- * and a busy server logs several lines a millisecond.
- */
-function isoNow(): string {
-  const now = Date.now()
-  if (now !== isoMs) {
-    isoMs = now
-    iso = new Date(now).toISOString()
-  }
-  return iso
 }
 
 const droppedLine: Record<AccessLogFormat, (count: number) => string> = {

@@ -100,7 +100,10 @@ export async function createReplicaServer(options: ReplicaServerOptions = {}): P
       : appFetch
 
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
-    const started = serve({ fetch, port, hostname: host }, () => resolve(started))
+    // the user's Request and Response stay theirs: the server shares the process with their tests
+    const started = serve({ fetch, port, hostname: host, overrideGlobalObjects: false }, () =>
+      resolve(started),
+    )
     started.once('error', reject)
   }).catch(async (error) => {
     await persistence?.close()

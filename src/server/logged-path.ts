@@ -17,17 +17,9 @@ export interface LoggedPath {
   app?: string | undefined
 }
 
-/** The path of `request.url` without its query, cheaper than `new URL()` (the adapter builds absolute URLs). */
-export function pathOf(url: string): string {
-  const start = url.indexOf('/', url.indexOf('//') + 2)
-  if (start === -1) return '/'
-  const query = url.indexOf('?', start)
-  return query === -1 ? url.slice(start) : url.slice(start, query)
-}
-
 /** `note` is what the gateway filled in (empty for a request it did not answer). */
 export function loggedPath(request: Request, note: CallNote): LoggedPath {
-  const path = pathOf(request.url)
+  const path = new URL(request.url).pathname
   const shownPath = note.tokenInPath ? redactUrlToken(collapseSlashes(path)) : path
   return { path, shownPath, environmentId: note.environmentId, app: note.app }
 }

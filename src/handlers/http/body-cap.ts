@@ -3,11 +3,9 @@
  * The byte cap of a management or control request body: larger is `413 body_too_large` (with
  * `Connection: close`, see to-error-response.ts), decided from `Content-Length` before a byte is
  * read, or as soon as a streamed body passes the cap.
- * @note Not Hono's `bodyLimit`: for a body without `Content-Length` (every in-process request:
- * a Fetch `Request` made from a string carries none) it reads the body and builds a new `Request`
- * around the bytes, ~180 µs of an in-process POST (measured; docs/decisions.md). Here the body is
- * read once, with the gateway's `readCapped`, and its text goes into Hono's body cache, where the
- * routes' `c.req.text()` finds it.
+ * @note Not Hono's `bodyLimit`: it takes a declared `Content-Length` at its word, and an
+ * in-process `Request` may declare less than its body holds. Like `bodyLimit`, the body read is
+ * handed on in a new request (`c.req.raw`), for the routes to read.
  */
 import type { Context, MiddlewareHandler } from 'hono'
 import type { UsageTally } from '../../calls/usage-tally.js'
@@ -18,9 +16,6 @@ import { managementErrorResponse } from './to-error-response.js'
 
 /** Methods whose body is capped (reading a GET's body for the cap would cost every GET). */
 export const BODY_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE']
-
-// as `Response.text()` decodes: UTF-8, a leading BOM dropped, bad bytes replaced
-const utf8 = new TextDecoder()
 
 /** @param usage the fidelity tally, which counts the refusal's error code */
 export function bodyCap(maxBytes: number, usage?: UsageTally): MiddlewareHandler<ReplicaEnv> {
@@ -41,10 +36,8 @@ export function bodyCap(maxBytes: number, usage?: UsageTally): MiddlewareHandler
       return managementErrorResponse(c, unread, usage)
     }
     if (!body.complete) return refuse(c)
-    // Hono keeps each reading of the body in `bodyCache` as a promise (its type names the value);
-    // `text()`, `json()` and the other readers answer from it
-    const cache = c.req.bodyCache as { text?: Promise<string> }
-    cache.text = Promise.resolve(utf8.decode(body.bytes))
+    const { url, method, headers, signal } = raw
+    c.req.raw = new Request(url, { method, headers, signal, body: body.bytes })
     return next()
   }
 }

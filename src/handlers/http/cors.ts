@@ -1,10 +1,9 @@
 /**
  * @module
  * CORS for browser callers. Preflights go through `hono/cors`. Other responses get the headers
- * only when the request has an `Origin` (browsers always send one cross-origin), and they are set
- * by `response-headers.ts` without rebuilding the response (see there why that matters). The
- * management and app APIs answer every origin (bearer tokens, no cookies); the control API only
- * the origins the user allowed (control-guard.ts).
+ * only when the request has an `Origin` (browsers always send one cross-origin), set by
+ * `response-headers.ts`. The management and app APIs answer every origin (bearer tokens, no
+ * cookies); the control API only the origins the user allowed (control-guard.ts).
  */
 import type { MiddlewareHandler } from 'hono'
 import { cors } from 'hono/cors'

@@ -5,9 +5,9 @@
  * from the schema.
  *
  * @note Not `@hono/zod-validator` (DESIGN.md's choice): it sits on Hono's `validator`, which
- * reads the content type and awaits three times on every request whatever the target; measured,
- * that was ~6 µs of a ~30 µs `GET /v1/workspaces/{id}` (docs/decisions.md). Inputs are read the
- * way Hono's validator reads them; only a JSON body makes the check wait.
+ * reads the content type and awaits three times on every request whatever the target, about a
+ * fifth of a `GET /v1/workspaces/{id}` (DESIGN.md "Dependencies"). Inputs are read the way Hono's
+ * validator reads them; only a JSON body makes the check wait.
  */
 import type { Context, MiddlewareHandler } from 'hono'
 import { HTTPException } from 'hono/http-exception'

@@ -10,7 +10,7 @@
  */
 import { Hono } from 'hono'
 import type { ManagementContext } from '../../management/context.js'
-import { type NativeCall, type NativeHandler, takingForwardedRequests } from '../native-call.js'
+import type { NativeCall, NativeHandler } from '../native-call.js'
 import type { BulkHooks } from '../bulk/bulk-hooks.js'
 import type { CrmApp } from '../crm-app.js'
 import { NotFoundError, UnsupportedFeatureError } from '../errors.js'
@@ -46,7 +46,7 @@ export interface CrmNativeHandlerOptions {
 export function createCrmNativeHandler(options: CrmNativeHandlerOptions): NativeHandler {
   const routes = createCrmRoutes()
   const describeCache: DescribeCache = new WeakMap()
-  return takingForwardedRequests(async (request, call) => {
+  return async (request, call) => {
     const app = options.appFor(call)
     if (!app) {
       const failure = new NotFoundError(
@@ -64,7 +64,7 @@ export function createCrmNativeHandler(options: CrmNativeHandlerOptions): Native
       bulk: options.bulk,
       management: options.management,
     })
-  })
+  }
 }
 
 /** The routes, for a caller that supplies the `{ call, app, describeCache }` bindings itself. */
@@ -103,14 +103,10 @@ export function createCrmRoutes(): Hono<NativeEnv> {
  * @see https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/dome_update_fields.htm
  */
 function withMethodOverride(request: Request): Request {
-  // the string test spares parsing the URL of every other POST
-  if (request.method !== 'POST' || !request.url.includes('_HttpMethod')) return request
+  if (request.method !== 'POST') return request
   const override = new URL(request.url).searchParams.get('_HttpMethod')?.toUpperCase()
   if (override !== 'PATCH' && override !== 'DELETE') return request
-  // built from the parts, not `new Request(request, ...)`: the gateway may hand over a request
-  // that only looks like one (its forwarded request), which undici's constructor does not take
-  const init = { method: override, headers: request.headers, body: request.body, signal: request.signal }
-  return new Request(request.url, { ...init, duplex: 'half' } as RequestInit)
+  return new Request(request, { method: override })
 }
 
 /** The real API answers XML on request; the replica speaks JSON only and says so. */

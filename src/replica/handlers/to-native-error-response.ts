@@ -9,8 +9,6 @@
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { isReplicaError, ReplicaError, type ReplicaErrorCode } from '../errors.js'
-import { lightResponse, lightResponses } from '../light-response.js'
-import { VALUE_HEADERS } from './json-response.js'
 
 const STATUS_OF: Partial<Record<ReplicaErrorCode, ContentfulStatusCode>> = {
   NOT_FOUND: 404,
@@ -69,8 +67,6 @@ export function nativeErrorStatus(error: ReplicaError): ContentfulStatusCode {
 
 export function toNativeErrorResponse(c: Context, error: unknown): Response {
   const { status, body } = nativeErrorAnswer(error, c.req.method, c.req.path)
-  // in-process, a light response as for the JSON answers (json-response.ts)
-  if (lightResponses()) return lightResponse(JSON.stringify(body), status, VALUE_HEADERS)
   return c.json(body, status)
 }
 
