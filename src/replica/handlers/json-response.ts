@@ -1,8 +1,8 @@
 /**
  * @module
- * Native JSON responses from text written once: records serialised without copying them into a new
- * object for the `attributes` block, and describe answers (pure functions of the object, the
- * version and the actor over read-only metadata) kept as text after their first serialisation.
+ * Native JSON responses: records as `{ attributes, ...fields }`, and describe answers (pure
+ * functions of the object, the version and the actor over read-only metadata) kept as text after
+ * their first serialisation.
  * A composite's subrequest gets its answer as a value or text beside an empty Response (a body
  * stream written and read back costs more than the write it reports); in-process, any other call
  * gets a light response (`light-response.ts`), which the gateway passes on without reading a stream.
@@ -54,14 +54,15 @@ export function jsonCreated(c: NativeContext, value: unknown, location: string):
   return new Response(JSON.stringify(value), { status: 201, headers })
 }
 
-/** `{"attributes":{"type","url"},...fields}` of a record view, `base` being `/services/data/vXX.X`. */
-export function recordText(object: string, record: RecordView, base: string): string {
+/** `{ attributes: { type, url }, ...fields }` of a record view, `base` being `/services/data/vXX.X`. */
+export function recordJson(object: string, record: RecordView, base: string): Record<string, unknown> {
   const id = typeof record.Id === 'string' ? record.Id : undefined
-  const attributes = JSON.stringify(
-    id ? { type: object, url: `${base}/sobjects/${object}/${id}` } : { type: object },
-  )
-  const fields = JSON.stringify(record)
-  return fields === '{}' ? `{"attributes":${attributes}}` : `{"attributes":${attributes},${fields.slice(1)}`
+  const attributes = id ? { type: object, url: `${base}/sobjects/${object}/${id}` } : { type: object }
+  return { attributes, ...record }
+}
+
+export function recordText(object: string, record: RecordView, base: string): string {
+  return JSON.stringify(recordJson(object, record, base))
 }
 
 /** The text of a describe answer, built once per kind, object, version and actor. */
