@@ -1,57 +1,27 @@
 /**
  * @module
- * Native JSON responses: records as `{ attributes, ...fields }`, and describe answers (pure
- * functions of the object, the version and the actor over read-only metadata) kept as text after
- * their first serialisation.
- * A composite's subrequest gets its answer as a value or text beside an empty Response (a body
- * stream written and read back costs more than the write it reports); in-process, any other call
- * gets a light response (`light-response.ts`), which the gateway passes on without reading a stream.
+ * Native JSON answers: plain Hono responses, a record as `{ attributes, ...fields }`, and
+ * describe answers (pure functions of the object, the version and the actor over read-only
+ * metadata) kept as text per handler after their first serialisation.
  */
 import type { MetadataService, MetadataView } from '../metadata/metadata-service.js'
 import type { RecordView } from '../records/record-view.js'
-import { lightResponse, lightResponses } from '../light-response.js'
 import type { NativeContext } from './native-env.js'
 
-const TEXT_HEADERS = Object.freeze({ 'content-type': 'application/json; charset=UTF-8' })
-/** `c.json`'s content type, for a light response made instead. */
+/** `c.json`'s content type, for the in-process error answer of to-native-error-response.ts. */
 export const VALUE_HEADERS = Object.freeze({ 'content-type': 'application/json' })
 
 export function jsonText(c: NativeContext, text: string, status: 200 | 201 = 200): Response {
-  const reply = c.env.reply
-  if (reply) {
-    reply.text = text
-    return c.body(null, status)
-  }
-  if (lightResponses()) return lightResponse(text, status, TEXT_HEADERS)
   return c.body(text, status, { 'content-type': 'application/json; charset=UTF-8' })
 }
 
-/** `c.json(value, status)`; a composite subrequest gets the value itself (native-env.ts `reply`). */
 export function jsonValue(c: NativeContext, value: unknown, status: 200 | 201 | 300 = 200): Response {
-  const reply = c.env.reply
-  if (reply) {
-    reply.value = value
-    return c.body(null, status)
-  }
-  if (lightResponses()) return lightResponse(JSON.stringify(value), status, VALUE_HEADERS)
   return c.json(value as object, status)
 }
 
-/**
- * `jsonValue` with a `Location` header (a create's 201). Built with plain headers: Hono turns a
- * header set on the context, or two headers given to `c.body`, into a Fetch `Headers`, which the
- * standalone adapter then writes through its slower path. A composite subrequest gets the
- * location in its reply slot, beside the value.
- */
+/** A create's 201 with the new record's URL in `Location`. */
 export function jsonCreated(c: NativeContext, value: unknown, location: string): Response {
-  const reply = c.env.reply
-  if (reply) {
-    reply.location = location
-    return jsonValue(c, value, 201)
-  }
-  const headers = { 'content-type': 'application/json', location }
-  if (lightResponses()) return lightResponse(JSON.stringify(value), 201, headers)
-  return new Response(JSON.stringify(value), { status: 201, headers })
+  return c.json(value as object, 201, { Location: location })
 }
 
 /** `{ attributes: { type, url }, ...fields }` of a record view, `base` being `/services/data/vXX.X`. */
