@@ -2,10 +2,9 @@
  * @module
  * How the composite executors call the replica: a subrequest is plain data (method, URL,
  * headers, JSON body) and its answer too (status, passed-on headers, parsed body). The native
- * handlers supply the `Dispatch` that runs it through the replica's own REST routes (or, for a
- * plain create, the create route's own function), so each record goes through the same rules,
- * validation and derived values as a single call and answers with the same status and body.
- * Executors never see a Request.
+ * handlers supply the `Dispatch` that runs it through the replica's own REST routes, so each
+ * record goes through the same rules, validation and derived values as a single call and answers
+ * with the same status and body. Executors never see a Request.
  */
 import type { TransactionScope } from '../../store/transaction.js'
 import type { SubrequestMethod } from './schemas.js'
@@ -32,17 +31,7 @@ export interface Subresponse {
  * must not wait for the store that transaction holds); undefined for an ordinary call, which
  * waits its turn like any other.
  */
-export interface Dispatch {
-  (subrequest: Subrequest, scope: TransactionScope | undefined): Promise<Subresponse>
-  /**
-   * Answers at once, inside `scope`, a subrequest whose work is a single store write of its own
-   * (a plain record create): kept whole, or undone whole by that write when it fails. Undefined
-   * for any other subrequest, which is dispatched. An executor needs no savepoint around such an
-   * answer (there is nothing left to undo), and no await: per record, the savepoint and its
-   * promises cost about as much as a tenth of the write.
-   */
-  atomic?: (subrequest: Subrequest, scope: TransactionScope) => Subresponse | undefined
-}
+export type Dispatch = (subrequest: Subrequest, scope: TransactionScope | undefined) => Promise<Subresponse>
 
 /** True for an answer the real API counts as a failed subrequest (4xx, 5xx). */
 export function failed(response: Subresponse): boolean {

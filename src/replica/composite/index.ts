@@ -1,9 +1,11 @@
 /**
  * @module
  * The composite family of the REST API — Composite, Composite batch, Composite graph, sObject
- * Tree and sObject Collections — each as parse -> validate (`plan*`) -> execute (`run*`). The
- * native handlers supply a `Dispatch` (a subrequest through the replica's own routes) and a
- * `Transact` (a store transaction, or a savepoint of the one a subrequest runs in).
+ * Tree and sObject Collections — each as parse -> validate (`plan*`) -> execute (`run*`).
+ * Composite, batch and graph subrequests may call any REST resource, so the native handlers
+ * supply a `Dispatch` that sends each through the replica's own routes; sObject Tree and
+ * Collections save records, so they call the record service. Each runs in a `Transact` (a store
+ * transaction, or a savepoint of the one a subrequest runs in).
  */
 export { type BatchPlan, planBatch, runBatch } from './batch.js'
 export {

@@ -2,9 +2,9 @@
  * @module
  * Validation of composite and graph subrequests before anything runs: reference ids well formed
  * and unique, URLs the REST API's own (no nested composite, no later API version), no body on a
- * GET or DELETE, no header the request itself sets, and every reference naming a subrequest that
- * runs earlier — an unknown, self, forward or (so) circular reference is refused, and nothing is
- * written. Each failure is a 400 in the native error format.
+ * GET or DELETE, well-formed headers and none the request itself sets, and every reference
+ * naming a subrequest that runs earlier — an unknown, self, forward or (so) circular reference is
+ * refused, and nothing is written. Each failure is a 400 in the native error format.
  */
 import { ReplicaError } from '../errors.js'
 import { formatApiVersion } from '../metadata/api-version.js'
@@ -37,6 +37,9 @@ export interface PlanOptions {
 const REFERENCE_ID = /^[A-Za-z0-9][A-Za-z0-9_]*$/
 /** Headers every subrequest inherits from the request itself; setting them is refused. */
 const INHERITED = new Set(['accept', 'authorization', 'content-type'])
+/** What a Fetch `Headers` takes: a name that is an RFC 9110 token, a value without NUL, CR or LF. */
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/
+const NOT_IN_VALUE = /[\0\r\n]/
 
 export function planSubrequests(
   list: readonly CompositeSubrequest[],
@@ -81,7 +84,10 @@ function planOne(
   if (hasBody && (sub.method === 'GET' || sub.method === 'DELETE')) {
     invalid(`${name}: a ${sub.method} subrequest has no body`)
   }
-  for (const header of Object.keys(sub.httpHeaders ?? {})) {
+  for (const [header, value] of Object.entries(sub.httpHeaders ?? {})) {
+    if (!HEADER_NAME.test(header) || NOT_IN_VALUE.test(value)) {
+      invalid(`${name}: the header ${JSON.stringify(header)} has a name or value HTTP does not allow`)
+    }
     if (INHERITED.has(header.toLowerCase())) {
       invalid(`${name}: the ${header} header comes from the request itself and cannot be set on a subrequest`)
     }

@@ -1,11 +1,11 @@
 /**
  * @module
  * Results of record saves in the SOAP-style shape that sObject Collections and sObject Tree
- * answer with: `{ id, success, errors: [{ statusCode, message, fields }] }`, built from what the
- * native routes answered (their error array `[{ message, errorCode, fields }]`).
+ * answer with: `{ id, success, errors: [{ statusCode, message, fields }] }`, a record service
+ * error becoming one save error.
  * @see https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/resources_composite_sobjects_collections_create.htm
  */
-import type { ReplicaErrorCode } from '../errors.js'
+import type { ReplicaError, ReplicaErrorCode } from '../errors.js'
 
 export interface SaveError {
   statusCode: string
@@ -31,14 +31,7 @@ export function saveError(statusCode: ReplicaErrorCode, message: string, fields:
   return { statusCode, message, fields }
 }
 
-/** The errors of a native error answer as save errors; anything else as one unknown error. */
-export function saveErrors(body: unknown): SaveError[] {
-  if (!Array.isArray(body) || body.length === 0) {
-    return [saveError('UNKNOWN_EXCEPTION', 'The record could not be saved')]
-  }
-  return body.map((item) => ({
-    statusCode: String(item?.errorCode ?? 'UNKNOWN_EXCEPTION'),
-    message: String(item?.message ?? ''),
-    fields: Array.isArray(item?.fields) ? item.fields.map(String) : [],
-  }))
+/** A record service error as the save error it reports. */
+export function saveErrorOf(error: ReplicaError): SaveError {
+  return saveError(error.code, error.message, [...error.fields])
 }

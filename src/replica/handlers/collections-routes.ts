@@ -3,7 +3,7 @@
  * sObject Collections (`/composite/sobjects`): create (POST), update (PATCH), delete
  * (DELETE `?ids=&allOrNone=`), retrieve (GET `/{object}?ids=&fields=`, or POST `/{object}` with
  * `{ ids, fields }`) and upsert by external id (PATCH `/{object}/{field}`). Each record is saved
- * through the single-record routes inside one store transaction; see `../composite/collections`.
+ * or read by the record service inside one store transaction; see `../composite/collections`.
  * @see https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/resources_composite_sobjects_collections.htm
  */
 import type { Hono } from 'hono'
@@ -22,27 +22,27 @@ import {
 import { ReplicaError } from '../errors.js'
 import { resource } from './method-dispatch.js'
 import { basePath, type NativeContext, type NativeEnv } from './native-env.js'
+import { recordJson } from './json-response.js'
 import { readJsonBody } from './read-json-body.js'
-import { createDispatch, type FetchRoutes, transactFor } from './subrequest-dispatch.js'
+import { transactFor } from './subrequest-dispatch.js'
 
-export function collectionsRoutes(app: Hono<NativeEnv>, fetchRoutes: FetchRoutes): void {
+export function collectionsRoutes(app: Hono<NativeEnv>): void {
   const write = async (c: NativeContext, plan: CollectionsPlan) =>
-    c.json(await runCollection(plan, createDispatch(c, fetchRoutes), transactFor(c)))
+    c.json(await runCollection(plan, c.env.app.records, c.get('view'), transactFor(c)))
   resource(app, '/composite/sobjects', {
-    POST: async (c) => write(c, planCreate(await readJsonBody(c), basePath(c))),
-    PATCH: async (c) => write(c, planUpdate(await readJsonBody(c), basePath(c))),
-    DELETE: (c) =>
-      write(c, planDelete(listParam(c, 'ids'), allOrNoneParam(c), basePath(c), c.env.app.metadata)),
+    POST: async (c) => write(c, planCreate(await readJsonBody(c))),
+    PATCH: async (c) => write(c, planUpdate(await readJsonBody(c))),
+    DELETE: (c) => write(c, planDelete(listParam(c, 'ids'), allOrNoneParam(c), c.env.app.metadata)),
   })
   resource(app, '/composite/sobjects/:object', {
-    GET: (c) => retrieve(c, fetchRoutes, listParam(c, 'ids'), listParam(c, 'fields')),
+    GET: (c) => retrieve(c, listParam(c, 'ids'), listParam(c, 'fields')),
     POST: async (c) => {
       const { ids, fields } = parseBody(
         CollectionsRetrieve,
         await readJsonBody(c),
         'sObject Collections request',
       )
-      return retrieve(c, fetchRoutes, ids, fields)
+      return retrieve(c, ids, fields)
     },
   })
   resource(app, '/composite/sobjects/:object/:field', {
@@ -51,19 +51,19 @@ export function collectionsRoutes(app: Hono<NativeEnv>, fetchRoutes: FetchRoutes
       const view = c.get('view')
       const object = metadata.getObject(c.req.param('object')!, view)
       const body = await readJsonBody(c)
-      return write(c, planUpsert(body, basePath(c), object, c.req.param('field')!, metadata, view))
+      return write(c, planUpsert(body, object, c.req.param('field')!, metadata, view))
     },
   })
 }
 
-async function retrieve(c: NativeContext, fetchRoutes: FetchRoutes, ids: string[], fields: string[]) {
-  const { metadata } = c.env.app
+async function retrieve(c: NativeContext, ids: string[], fields: string[]) {
+  const { metadata, records } = c.env.app
   const view = c.get('view')
   const object = metadata.getObject(c.req.param('object')!, view)
-  const plan = planRetrieve(ids, fields, object, metadata, view, basePath(c))
-  const outcome = await runRetrieve(plan, createDispatch(c, fetchRoutes), transactFor(c))
-  if ('error' in outcome) return c.json(outcome.error.body as object, outcome.error.status as 400)
-  return c.json(outcome.records)
+  const plan = planRetrieve(ids, fields, object, metadata, view)
+  const found = await runRetrieve(plan, records, view, transactFor(c))
+  const base = basePath(c)
+  return c.json(found.map((record) => record && recordJson(plan.object, record, base)))
 }
 
 /** `?ids=a,b` (comma-separated, repeated parameters too). */

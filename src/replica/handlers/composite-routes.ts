@@ -56,11 +56,11 @@ export function compositeRoutes(app: Hono<NativeEnv>, fetchRoutes: FetchRoutes):
       const view = c.get('view')
       const object = metadata.getObject(c.req.param('object')!, view)
       const nodes = planTree(await readJsonBody(c), object, metadata, view)
-      const answer = await runTree(nodes, basePath(c), createDispatch(c, fetchRoutes), transactFor(c))
+      const answer = await runTree(nodes, c.env.app.records, view, transactFor(c))
       return c.json(answer, answer.hasErrors ? 400 : 201)
     },
   })
-  collectionsRoutes(app, fetchRoutes)
+  collectionsRoutes(app)
 }
 
 /** `GET /composite`: the composite resources this version serves. */

@@ -1,55 +1,35 @@
 /**
  * @module
- * Native JSON responses from text written once: records serialised without copying them into a new
- * object for the `attributes` block, and describe answers (pure functions of the object, the
- * version and the actor over read-only metadata) kept as text after their first serialisation.
- * A composite's subrequest gets its answer as a value or text beside an empty Response (a body
- * stream written and read back costs more than the write it reports).
+ * Native JSON answers: plain Hono responses, a record as `{ attributes, ...fields }`, and
+ * describe answers (pure functions of the object, the version and the actor over read-only
+ * metadata) kept as text per handler after their first serialisation.
  */
 import type { MetadataService, MetadataView } from '../metadata/metadata-service.js'
 import type { RecordView } from '../records/record-view.js'
 import type { NativeContext } from './native-env.js'
 
 export function jsonText(c: NativeContext, text: string, status: 200 | 201 = 200): Response {
-  const reply = c.env.reply
-  if (reply) {
-    reply.text = text
-    return c.body(null, status)
-  }
   return c.body(text, status, { 'content-type': 'application/json; charset=UTF-8' })
 }
 
-/** `c.json(value, status)`; a composite subrequest gets the value itself (native-env.ts `reply`). */
 export function jsonValue(c: NativeContext, value: unknown, status: 200 | 201 | 300 = 200): Response {
-  const reply = c.env.reply
-  if (reply) {
-    reply.value = value
-    return c.body(null, status)
-  }
   return c.json(value as object, status)
 }
 
-/**
- * `jsonValue` with a `Location` header (a create's 201). A composite subrequest gets the location
- * in its reply slot, beside the value.
- */
+/** A create's 201 with the new record's URL in `Location`. */
 export function jsonCreated(c: NativeContext, value: unknown, location: string): Response {
-  const reply = c.env.reply
-  if (reply) {
-    reply.location = location
-    return jsonValue(c, value, 201)
-  }
   return c.json(value as object, 201, { Location: location })
 }
 
-/** `{"attributes":{"type","url"},...fields}` of a record view, `base` being `/services/data/vXX.X`. */
-export function recordText(object: string, record: RecordView, base: string): string {
+/** `{ attributes: { type, url }, ...fields }` of a record view, `base` being `/services/data/vXX.X`. */
+export function recordJson(object: string, record: RecordView, base: string): Record<string, unknown> {
   const id = typeof record.Id === 'string' ? record.Id : undefined
-  const attributes = JSON.stringify(
-    id ? { type: object, url: `${base}/sobjects/${object}/${id}` } : { type: object },
-  )
-  const fields = JSON.stringify(record)
-  return fields === '{}' ? `{"attributes":${attributes}}` : `{"attributes":${attributes},${fields.slice(1)}`
+  const attributes = id ? { type: object, url: `${base}/sobjects/${object}/${id}` } : { type: object }
+  return { attributes, ...record }
+}
+
+export function recordText(object: string, record: RecordView, base: string): string {
+  return JSON.stringify(recordJson(object, record, base))
 }
 
 /** The text of a describe answer, built once per kind, object, version and actor. */

@@ -13,14 +13,6 @@ import type { NativeCall } from '../native-call.js'
 import type { CrmApp } from '../crm-app.js'
 import type { MetadataService, MetadataView } from '../metadata/metadata-service.js'
 
-/** A subrequest's JSON answer, handed back without a body stream. */
-export interface SubrequestReply {
-  value?: unknown
-  text?: string
-  /** The `Location` of a create's 201 (the one header a composite passes on). */
-  location?: string
-}
-
 /** Describe answers already serialised, per metadata, by `kind|object|version|actor`. */
 export type DescribeCache = WeakMap<MetadataService, Map<string, string>>
 
@@ -41,17 +33,6 @@ export type NativeEnv = {
      * savepoint of this one). Undefined for an ordinary call.
      */
     transaction?: TransactionScope
-    /**
-     * A subrequest's JSON body, already parsed (the composite read it from its own body): the
-     * routes take it as they would the text of a request body, without writing and re-reading it.
-     */
-    body?: unknown
-    /**
-     * Set on a composite's subrequests: a successful JSON answer is left here as it is (value or
-     * text) and the Response carries only status and headers, so it is not written to a body
-     * stream and read back (json-response.ts).
-     */
-    reply?: SubrequestReply
     /** Bulk job delays and faults from the mock; none: jobs are due at once, never faulted. */
     bulk?: BulkHooks
   }

@@ -15,8 +15,6 @@ import type { NativeContext } from './native-env.js'
 export const NATIVE_JSON_LIMITS: JsonLimits = { maxDepth: 64 }
 
 export async function readJsonBody(c: NativeContext): Promise<unknown> {
-  // a composite subrequest's body comes parsed (subrequest-dispatch.ts)
-  if (c.env.body !== undefined) return c.env.body
   const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase()
   if (type.includes('xml')) throw new UnsupportedFeatureError('An XML request body')
   if (type.startsWith('multipart/'))

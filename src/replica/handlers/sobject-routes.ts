@@ -12,7 +12,6 @@ import { keyPrefixOf, normaliseId } from '../ids.js'
 import { parseApiVersion } from '../metadata/api-version.js'
 import { describeGlobal, describeObject, describeSObject } from '../metadata/describe.js'
 import { basePath, type NativeContext, type NativeEnv } from './native-env.js'
-import { createRecord } from './create-record.js'
 import { describeText, jsonText, jsonCreated, jsonValue, recordText } from './json-response.js'
 import { readJsonBody } from './read-json-body.js'
 import { byMethod, methodNotAllowed, resource } from './method-dispatch.js'
@@ -107,8 +106,8 @@ function describe(c: NativeContext) {
 async function create(c: NativeContext) {
   const body = await readJsonBody(c)
   return whenStoreFree(c, () => {
-    const { value, location } = createRecord(c.env.app, c.req.param('object')!, body, c.get('view'))
-    return jsonCreated(c, value, location)
+    const { object, id } = c.env.app.records.create(c.req.param('object')!, body, c.get('view'))
+    return jsonCreated(c, { id, success: true, errors: [] }, `${basePath(c)}/sobjects/${object}/${id}`)
   })
 }
 

@@ -66,21 +66,11 @@ export function nativeErrorStatus(error: ReplicaError): ContentfulStatusCode {
 }
 
 export function toNativeErrorResponse(c: Context, error: unknown): Response {
-  const { status, body } = nativeErrorAnswer(error, c.req.method, c.req.path)
-  return c.json(body, status)
-}
-
-/** The status and error array `toNativeErrorResponse` answers, as data (a subrequest answered directly). */
-export function nativeErrorAnswer(
-  error: unknown,
-  method: string,
-  path: string,
-): { status: ContentfulStatusCode; body: ReturnType<typeof nativeErrorItem>[] } {
-  if (isReplicaError(error)) return { status: nativeErrorStatus(error), body: [nativeErrorItem(error)] }
-  console.error('[replica-mock] Failed to handle "%s %s"', method, path, error)
+  if (isReplicaError(error)) return c.json([nativeErrorItem(error)], nativeErrorStatus(error))
+  console.error('[replica-mock] Failed to handle "%s %s"', c.req.method, c.req.path, error)
   const failure = new ReplicaError(
     'UNKNOWN_EXCEPTION',
     'An unexpected error occurred in the replica. It is logged on the mock side ([replica-mock] Failed to handle ...).',
   )
-  return { status: 500, body: [nativeErrorItem(failure)] }
+  return c.json([nativeErrorItem(failure)], 500)
 }

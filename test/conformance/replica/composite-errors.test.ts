@@ -84,7 +84,7 @@ test('refuses a malformed request with 400 and the real error code, before anyth
   expect(storeContent(mock, app)).toEqual(before)
 })
 
-test('refuses bad references, reference ids, URLs, nested composites and inherited headers with 400 INVALID_INPUT, writing nothing', async ({
+test('refuses bad references, reference ids, URLs, nested composites, malformed and inherited headers with 400 INVALID_INPUT, writing nothing', async ({
   client,
   mock,
 }) => {
@@ -124,6 +124,8 @@ test('refuses bad references, reference ids, URLs, nested composites and inherit
       [create, { ...read('/sobjects'), httpHeaders: { Authorization: 'Bearer other' } }],
       'Authorization header',
     ],
+    [[create, { ...read('/sobjects'), httpHeaders: { 'Bad Name': 'x' } }], 'HTTP does not allow'],
+    [[create, { ...read('/sobjects'), httpHeaders: { 'X-Note': 'a\nb' } }], 'HTTP does not allow'],
   ]
   const before = storeContent(mock, app)
   for (const [subrequests, mentions] of cases) {

@@ -1,8 +1,7 @@
 /**
  * A create inside a composite or an sObject Collections request answers what the single
- * `POST /sobjects/{type}` answers, success or error, whether the replica runs it through its
- * routes (another API version, a name to decode) or with the create route's own function (the
- * caller's version, a plain object name).
+ * `POST /sobjects/{type}` answers, success or error: a composite subrequest at the call's version
+ * and an older one, a collections record with the single create's errors as save errors.
  */
 import { composite, sub } from '../../support/composite.js'
 import { conformanceTest, expect } from '../../support/harness.js'

@@ -1,28 +1,39 @@
 /**
  * @module
  * sObject Collections writes (validate stage): the record limit (200), the chunk limit (10 runs
- * of one object type), and per record the subrequest that saves it through the native routes —
- * `POST /sobjects/{type}`, `PATCH /sobjects/{type}/{id}`, `PATCH /sobjects/{type}/{field}/{value}`
- * or `DELETE /sobjects/{type}/{id}` — or the save error that refuses it before anything runs
- * (no `attributes.type`, no id, no external id value, the same external id twice).
+ * of one object type), and per record what the record service is asked to save — the object,
+ * and the id, external id value and fields the request gives — or the save error that refuses it
+ * before anything runs (no `attributes.type`, no id, no external id value, the same external id
+ * twice).
  * @see https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/resources_composite_sobjects_collections.htm
  */
 import type { ObjectDef } from '../../../schemas/crm-schema.js'
 import { NotFoundError, ReplicaError } from '../../errors.js'
 import { normaliseId } from '../../ids.js'
 import type { MetadataService, MetadataView } from '../../metadata/metadata-service.js'
-import type { Subrequest } from '../dispatch.js'
 import { COLLECTIONS, idLimitMessage } from '../limits.js'
 import { type SaveError, saveError } from '../save-results.js'
 import { CollectionsWrite, parseBody } from '../schemas.js'
 
 export type CollectionsOperation = 'create' | 'update' | 'upsert' | 'delete'
 
-export interface CollectionItem {
-  /** The call that saves the record; absent when `refused`. */
-  subrequest?: Subrequest
-  refused?: SaveError
+/** A record to save, or one refused before anything runs. */
+export type CollectionItem = RecordToSave | RefusedRecord
+
+export interface RecordToSave {
+  refused?: undefined
+  /** The object as the request names it (`attributes.type`, or the id's object for a delete). */
+  object: string
   /** The id the request names (update, delete): its results carry it. */
+  id?: string
+  /** Upsert: the record's external id value. */
+  value?: string
+  /** The record as sent (create, update, upsert). */
+  record?: Readonly<Record<string, unknown>>
+}
+
+export interface RefusedRecord {
+  refused: SaveError
   id?: string
 }
 
@@ -30,28 +41,26 @@ export interface CollectionsPlan {
   operation: CollectionsOperation
   allOrNone: boolean
   items: CollectionItem[]
-  /** Upsert: the external id field (for the several-matches error). */
+  /** Upsert: the external id field. */
   externalIdField?: string
 }
 
 const NO_TYPE = saveError('INVALID_TYPE', 'Must send a concrete entity type.')
 
-/** `POST /composite/sobjects`; `base` is `/services/data/vXX.X`. */
-export function planCreate(body: unknown, base: string): CollectionsPlan {
+/** `POST /composite/sobjects`. */
+export function planCreate(body: unknown): CollectionsPlan {
   const request = readWrite(body)
   checkChunks(request.records.map(typeOf))
   const items = request.records.map((record): CollectionItem => {
     const type = typeOf(record)
     if (type === undefined) return { refused: NO_TYPE }
-    return {
-      subrequest: { method: 'POST', url: `${base}/sobjects/${encodeURIComponent(type)}`, body: record },
-    }
+    return { object: type, record }
   })
   return { operation: 'create', allOrNone: request.allOrNone ?? false, items }
 }
 
 /** `PATCH /composite/sobjects`: each record names its `id` and `attributes.type`. */
-export function planUpdate(body: unknown, base: string): CollectionsPlan {
+export function planUpdate(body: unknown): CollectionsPlan {
   const request = readWrite(body)
   checkChunks(request.records.map(typeOf))
   const items = request.records.map((record): CollectionItem => {
@@ -61,8 +70,7 @@ export function planUpdate(body: unknown, base: string): CollectionsPlan {
       return { refused: saveError('MISSING_ARGUMENT', 'Id not specified in an update call') }
     const type = typeOf(record)
     if (type === undefined) return { id, refused: NO_TYPE }
-    const url = `${base}/sobjects/${encodeURIComponent(type)}/${encodeURIComponent(id)}`
-    return { id, subrequest: { method: 'PATCH', url, body: record } }
+    return { object: type, id, record }
   })
   return { operation: 'update', allOrNone: request.allOrNone ?? false, items }
 }
@@ -70,7 +78,6 @@ export function planUpdate(body: unknown, base: string): CollectionsPlan {
 /** `PATCH /composite/sobjects/{object}/{externalIdField}` (API 46.0+): one object, by external id. */
 export function planUpsert(
   body: unknown,
-  base: string,
   object: ObjectDef,
   fieldName: string,
   metadata: MetadataService,
@@ -110,8 +117,7 @@ export function planUpsert(
         ]),
       }
     }
-    const url = `${base}/sobjects/${object.name}/${field.name}/${encodeURIComponent(value)}`
-    return { subrequest: { method: 'PATCH', url, body: record } }
+    return { object: object.name, value, record }
   })
   return { operation: 'upsert', allOrNone: request.allOrNone ?? false, items, externalIdField: field.name }
 }
@@ -120,7 +126,6 @@ export function planUpsert(
 export function planDelete(
   ids: readonly string[],
   allOrNone: boolean,
-  base: string,
   metadata: MetadataService,
 ): CollectionsPlan {
   if (ids.length === 0) {
@@ -136,7 +141,7 @@ export function planDelete(
     const id = normaliseId(given) ?? given
     const object = metadata.objectOfId(given)
     if (!object) return { id, refused: saveError('MALFORMED_ID', `malformed id ${given}`) }
-    return { id, subrequest: { method: 'DELETE', url: `${base}/sobjects/${object.name}/${id}` } }
+    return { object: object.name, id }
   })
   return { operation: 'delete', allOrNone, items }
 }

@@ -1,55 +1,39 @@
 /**
  * @module
- * sObject Collections writes (execute stage), one result per record in request order, never a
- * silent drop. `allOrNone: false`: each record is a savepoint of its own and the others are kept
- * whatever it does. `allOrNone: true`: every record is tried (so each invalid one reports its own
+ * sObject Collections writes (execute stage): each record is saved by the record service, one
+ * result per record in request order, never a silent drop. Each save is all or nothing on its own
+ * (the service undoes a write that fails), so with `allOrNone: false` the others are kept whatever
+ * one does. With `allOrNone: true` every record is tried (so each invalid one reports its own
  * error), then if any failed the whole transaction rolls back and the others answer
  * `ALL_OR_NONE_OPERATION_ROLLED_BACK`. The answer is 200 either way.
  * @see https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/resources_composite_sobjects_collections_create.htm
  */
-import type { TransactionScope } from '../../../store/transaction.js'
-import type { Dispatch, Subresponse } from '../dispatch.js'
-import { ROLLED_BACK_RECORD, type SaveResult, saveError, saveErrors } from '../save-results.js'
-import { savepointOf, type Transact, undoUnless } from '../transact.js'
-import type { CollectionItem, CollectionsPlan } from './plan-collections.js'
+import { isReplicaError } from '../../errors.js'
+import type { MetadataView } from '../../metadata/metadata-service.js'
+import type { RecordService } from '../../records/record-service.js'
+import { ROLLED_BACK_RECORD, type SaveResult, saveError, saveErrorOf } from '../save-results.js'
+import { type Transact, undoUnless } from '../transact.js'
+import type { CollectionItem, CollectionsPlan, RecordToSave } from './plan-collections.js'
 
 export async function runCollection(
   plan: CollectionsPlan,
-  dispatch: Dispatch,
+  records: RecordService,
+  view: MetadataView,
   transact: Transact,
 ): Promise<SaveResult[]> {
-  const save = async (item: CollectionItem, scope: TransactionScope): Promise<SaveResult> => {
-    if (!item.subrequest) return withId(item, { success: false, errors: [item.refused!] })
-    return resultOf(plan, item, await dispatch(item.subrequest, scope))
+  const save = (item: CollectionItem): SaveResult => {
+    if (item.refused) return withId(item, { success: false, errors: [item.refused] })
+    try {
+      return saveOne(plan, item, records, view)
+    } catch (error) {
+      if (!isReplicaError(error)) throw error
+      return withId(item, { success: false, errors: [saveErrorOf(error)] })
+    }
   }
-  // a record saved by one atomic write: no savepoint around it, no await
-  const saveAtOnce = (item: CollectionItem, scope: TransactionScope): SaveResult | undefined => {
-    const answer = item.subrequest && dispatch.atomic?.(item.subrequest, scope)
-    return answer && resultOf(plan, item, answer)
-  }
-  if (!plan.allOrNone) {
-    return transact(async (scope) => {
-      const results: SaveResult[] = []
-      for (const item of plan.items) {
-        results.push(
-          saveAtOnce(item, scope) ??
-            (await undoUnless(
-              savepointOf(scope),
-              (within) => save(item, within),
-              (r) => r.success,
-            )),
-        )
-      }
-      return results
-    })
-  }
+  if (!plan.allOrNone) return transact(async () => plan.items.map(save))
   const results = await undoUnless(
     transact,
-    async (scope) => {
-      const out: SaveResult[] = []
-      for (const item of plan.items) out.push(saveAtOnce(item, scope) ?? (await save(item, scope)))
-      return out
-    },
+    async () => plan.items.map(save),
     (out) => out.every((result) => result.success),
   )
   if (results.every((result) => result.success)) return results
@@ -58,34 +42,34 @@ export async function runCollection(
   )
 }
 
-/** A record's result from what its native call answered. */
-function resultOf(plan: CollectionsPlan, item: CollectionItem, response: Subresponse): SaveResult {
-  const body = response.body as { id?: unknown } | null
+/** Saves one record; throws the record service's error when it cannot. */
+function saveOne(
+  plan: CollectionsPlan,
+  item: RecordToSave,
+  records: RecordService,
+  view: MetadataView,
+): SaveResult {
   switch (plan.operation) {
-    case 'create':
-      if (response.status === 201) return { id: String(body?.id), success: true, errors: [] }
-      break
-    case 'upsert':
-      if (response.status === 201 || response.status === 200) {
-        return { id: String(body?.id), success: true, errors: [], created: response.status === 201 }
+    case 'create': {
+      const { id } = records.create(item.object, item.record, view)
+      return { id, success: true, errors: [] }
+    }
+    case 'update':
+      records.update(item.object, item.id!, item.record, view)
+      return { id: item.id, success: true, errors: [] }
+    case 'delete':
+      records.delete(item.object, item.id!, view)
+      return { id: item.id, success: true, errors: [] }
+    case 'upsert': {
+      const field = plan.externalIdField!
+      const result = records.upsert(item.object, field, item.value!, item.record, view)
+      if (result.status === 'multiple') {
+        const message = `${field}: more than one record found for external id field: [${result.ids.join(', ')}]`
+        return { success: false, errors: [saveError('DUPLICATE_EXTERNAL_ID', message, [field])] }
       }
-      if (response.status === 300) return { success: false, errors: [severalMatches(plan, response.body)] }
-      break
-    default:
-      if (response.status === 204) return { id: item.id, success: true, errors: [] }
+      return { id: result.id, success: true, errors: [], created: result.status === 'created' }
+    }
   }
-  return withId(item, { success: false, errors: saveErrors(response.body) })
-}
-
-/** Upsert's 300 (several records hold the external id) as the save error the real API gives. */
-function severalMatches(plan: CollectionsPlan, urls: unknown) {
-  const ids = Array.isArray(urls) ? urls.map((url) => String(url).split('/').pop()) : []
-  const field = plan.externalIdField!
-  return saveError(
-    'DUPLICATE_EXTERNAL_ID',
-    `${field}: more than one record found for external id field: [${ids.join(', ')}]`,
-    [field],
-  )
 }
 
 /** Results of update and delete carry the id the request named, success or not. */
