@@ -34,12 +34,12 @@ export interface RawCall {
   path: string
   /** The query string without `?`. */
   query: string
-  requestHeaders: HeaderSource
+  requestHeaders: Headers
   requestBody: RawBody
   responseStatus: number
   respondedBy: RespondedBy
   errorCode: string | null
-  responseHeaders: HeaderSource
+  responseHeaders: Headers
   responseBody: RawBody
   receivedAtMs: number
   durationMs: number
@@ -48,6 +48,3 @@ export interface RawCall {
   /** A credentials exchange (login, OAuth token): both bodies are redacted. */
   credentialsExchange?: boolean
 }
-
-/** An empty body, complete: shared by calls that have none. */
-export const NO_BODY: RawBody = { contentType: null, data: '', complete: true, size: 0 }

@@ -19,12 +19,12 @@ export function recordCall(ctx: ManagementContext, call: ReceivedCall, outcome: 
       method: request.method,
       path: url.pathname,
       query: url.search.slice(1),
-      requestHeaders: call.rawHeaders ?? request.headers,
+      requestHeaders: request.headers,
       requestBody: call.body,
       responseStatus: outcome.response.status,
       respondedBy: outcome.respondedBy,
       errorCode: outcome.errorCode,
-      responseHeaders: outcome.headers ?? outcome.response.headers,
+      responseHeaders: outcome.response.headers,
       responseBody: outcome.body,
       receivedAtMs: call.receivedAtMs,
       durationMs,
@@ -54,7 +54,7 @@ const HAS_SECRET_PARAM = new RegExp(`[?&](?:${SECRET_PARAMS.join('|')})=`)
  * Every secret the call carries, for the recording to blank wherever it appears: the tokens it
  * presented (Authorization, `/t/{token}`, `?oauth_token=`), secrets in its query string, and the
  * authorization code a login redirect hands out. An encoded occurrence (a form writes `!` as
- * `%21`) is found through the decoded text (`KnownSecrets.find`), so one spelling is enough.
+ * `%21`) is found through the decoded text (`findSecrets`), so one spelling is enough.
  */
 export function secretsOf(call: ReceivedCall, outcome: CallOutcome): string[] {
   const out: string[] = []
