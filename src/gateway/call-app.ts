@@ -61,5 +61,6 @@ export async function callApp(
     },
     respondedBy: 'app',
     errorCode: null,
+    endpoint: native.endpoint,
   }
 }

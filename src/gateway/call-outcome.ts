@@ -4,6 +4,7 @@
  * body as read, and who answered (the app, or the gateway refusing).
  */
 import type { HeaderSource, RawBody } from '../calls/raw-call.js'
+import type { NativeEndpoint } from '../replica/native-call.js'
 import { gatewayErrorResponse } from './gateway-error-response.js'
 import type { GatewayRefusal } from './gateway-refusal.js'
 import { headerOf, isPlainHeaders } from './node-server-response-cache.js'
@@ -15,6 +16,8 @@ export interface CallOutcome {
   body: RawBody
   respondedBy: 'app' | 'gateway'
   errorCode: string | null
+  /** The native endpoint that served the call, when the app named one. */
+  endpoint?: NativeEndpoint
 }
 
 /**
