@@ -42,16 +42,10 @@ export function storeBody(
   credentialsExchange: boolean,
 ): StoredBody {
   const bytes = toBytes(raw.data)
-  const base = { contentType: raw.contentType, bytes: raw.size }
+  const base = { contentType: raw.contentType, bytes: raw.size, encoding: encodingOf(bytes, raw.complete) }
   if (credentialsExchange || hasSecret(bytes, secrets)) {
-    return {
-      ...base,
-      coverage: 'redacted',
-      reason: credentialsExchange ? EXCHANGE_REASON : SECRET_REASON,
-      encoding: encodingOf(bytes, raw.complete),
-      head: null,
-      full: null,
-    }
+    const reason = credentialsExchange ? EXCHANGE_REASON : SECRET_REASON
+    return { ...base, coverage: 'redacted', reason, head: null, full: null }
   }
   if (!raw.complete || bytes.byteLength > KEPT_BODY_MAX_BYTES) {
     // a copy, so the large body it came from is not held
@@ -59,16 +53,9 @@ export function storeBody(
     const reason = raw.complete
       ? `Larger than the ${KEPT_BODY_MAX_BYTES}-byte recording cap: only the preview is kept`
       : (raw.reason ?? 'The body was not read whole')
-    return { ...base, coverage: 'omitted', reason, encoding: encodingOf(head, false), head, full: null }
+    return { ...base, coverage: 'omitted', reason, head, full: null }
   }
-  return {
-    ...base,
-    coverage: 'recorded',
-    reason: null,
-    encoding: encodingOf(bytes, true),
-    head: bytes.subarray(0, PREVIEW_BYTES),
-    full: bytes,
-  }
+  return { ...base, coverage: 'recorded', reason: null, head: bytes.subarray(0, PREVIEW_BYTES), full: bytes }
 }
 
 /** Bytes of the body kept whole for download. */

@@ -70,13 +70,15 @@ export function findSecrets(text: string, secrets: Iterable<string>): Range[] {
 
 /** `text` with every secret `findSecrets` finds replaced by `replacement`. */
 export function blankSecrets(text: string, secrets: Iterable<string>, replacement: string): string {
+  const ranges = findSecrets(text, secrets)
+  if (ranges.length === 0) return text
   let out = ''
   let at = 0
-  for (const [start, end] of findSecrets(text, secrets)) {
+  for (const [start, end] of ranges) {
     out += text.slice(at, start) + replacement
     at = end
   }
-  return at === 0 ? text : out + text.slice(at)
+  return out + text.slice(at)
 }
 
 const ESCAPE = /%[0-9a-f]{2}|\\u[0-9a-f]{4}/gi
