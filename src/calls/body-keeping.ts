@@ -12,8 +12,7 @@
 import { isUtf8 } from 'node:buffer'
 import type { BodyCoverage, BodyEncoding, BodyPreview } from '../schemas/request.js'
 import type { RawBody } from './raw-call.js'
-import type { KnownSecrets } from './known-secrets.js'
-import { bodyHasSecret } from './redaction.js'
+import { hasSecret } from './redaction.js'
 
 /** Bytes of a body shown in its preview. */
 export const PREVIEW_BYTES = 4096
@@ -36,85 +35,32 @@ export interface StoredBody {
   full: Uint8Array<ArrayBuffer> | null
 }
 
-/**
- * Bounds what a raw body holds until it is read: a body over the recording cap keeps only its
- * head. Whether it carried a token is decided now, while it is all there.
- */
-export function trim(body: RawBody, known: KnownSecrets, secrets: readonly string[]): RawBody {
-  const size =
-    typeof body.data === 'string' ? (body.size ?? Buffer.byteLength(body.data)) : body.data.byteLength
-  if (size <= KEPT_BODY_MAX_BYTES) return body
-  const bytes = toBytes(body.data)
-  const carriesSecret = bodyHasSecret(bytes, known, secrets)
-  return {
-    ...body,
-    // a copy, so the large body it came from is not held
-    data: carriesSecret ? new Uint8Array(0) : bytes.slice(0, PREVIEW_BYTES),
-    complete: false,
-    reason: carriesSecret
-      ? SECRET_REASON
-      : (body.reason ??
-        `Larger than the ${KEPT_BODY_MAX_BYTES}-byte recording cap: only the preview is kept`),
-  }
-}
-
-/** Whole-body bytes a raw body will keep if it is not redacted. */
-export function keepable(body: RawBody): number {
-  if (!body.complete) return 0
-  return typeof body.data === 'string' ? (body.size ?? Buffer.byteLength(body.data)) : body.data.byteLength
-}
-
-/** The previous call's body when this one is the same (same text, type and reading). */
-export function sharedBody(body: RawBody, previous: RawBody): RawBody {
-  if (previous === body) return body
-  const same =
-    previous.contentType === body.contentType &&
-    previous.complete === body.complete &&
-    previous.size === body.size &&
-    previous.reason === body.reason &&
-    typeof previous.data === 'string' &&
-    previous.data === body.data
-  return same ? previous : body
-}
-
 /** The body as the API shows it: redacted, omitted (with a preview) or recorded whole. */
 export function storeBody(
   raw: RawBody,
-  known: KnownSecrets,
   secrets: readonly string[],
   credentialsExchange: boolean,
 ): StoredBody {
   const bytes = toBytes(raw.data)
-  const base = { contentType: raw.contentType, bytes: raw.size }
-  const encoding = encodingOf(bytes, raw.complete)
-  if (credentialsExchange || raw.reason === SECRET_REASON || bodyHasSecret(bytes, known, secrets)) {
-    return {
-      ...base,
-      coverage: 'redacted',
-      reason: credentialsExchange ? EXCHANGE_REASON : SECRET_REASON,
-      encoding,
-      head: null,
-      full: null,
-    }
+  const base = { contentType: raw.contentType, bytes: raw.size, encoding: encodingOf(bytes, raw.complete) }
+  if (credentialsExchange || hasSecret(bytes, secrets)) {
+    const reason = credentialsExchange ? EXCHANGE_REASON : SECRET_REASON
+    return { ...base, coverage: 'redacted', reason, head: null, full: null }
   }
-  if (!raw.complete) {
-    return {
-      ...base,
-      coverage: 'omitted',
-      reason: raw.reason ?? 'The body was not read whole',
-      encoding,
-      head: bytes.length > PREVIEW_BYTES ? bytes.slice(0, PREVIEW_BYTES) : bytes,
-      full: null,
-    }
+  if (!raw.complete || bytes.byteLength > KEPT_BODY_MAX_BYTES) {
+    // a copy, so the large body it came from is not held
+    const head = bytes.slice(0, PREVIEW_BYTES)
+    const reason = raw.complete
+      ? `Larger than the ${KEPT_BODY_MAX_BYTES}-byte recording cap: only the preview is kept`
+      : (raw.reason ?? 'The body was not read whole')
+    return { ...base, coverage: 'omitted', reason, head, full: null }
   }
-  return {
-    ...base,
-    coverage: 'recorded',
-    reason: null,
-    encoding,
-    head: bytes.subarray(0, PREVIEW_BYTES),
-    full: bytes,
-  }
+  return { ...base, coverage: 'recorded', reason: null, head: bytes.subarray(0, PREVIEW_BYTES), full: bytes }
+}
+
+/** Bytes of the body kept whole for download. */
+export function keptBytesOf(body: StoredBody): number {
+  return body.full?.byteLength ?? 0
 }
 
 /** Lets the whole body go (the preview stays), saying why. */

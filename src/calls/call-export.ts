@@ -7,6 +7,7 @@ import { z } from 'zod'
 import { StringRecord } from '../schemas/common.js'
 import { BodyCoverage, BodyEncoding, RecordedRequest } from '../schemas/request.js'
 import type { StoredBody } from './body-keeping.js'
+import { type RecordedCall, toRecordedRequest } from './recorded-call.js'
 
 export const ExportedBody = z.strictObject({
   coverage: BodyCoverage,
@@ -32,7 +33,7 @@ export const ExportedCall = RecordedRequest.extend({
 })
 export type ExportedCall = z.infer<typeof ExportedCall>
 
-export function exportBody(body: StoredBody): ExportedBody {
+function exportBody(body: StoredBody): ExportedBody {
   const { head, full, ...meta } = body
   return {
     ...meta,
@@ -41,8 +42,43 @@ export function exportBody(body: StoredBody): ExportedBody {
   }
 }
 
-export function importBody(body: ExportedBody): StoredBody {
+function importBody(body: ExportedBody): StoredBody {
   const full = body.full === null ? null : new Uint8Array(Buffer.from(body.full, 'base64'))
   const head = body.head === null ? null : new Uint8Array(Buffer.from(body.head, 'base64'))
   return { ...body, head, full }
+}
+
+export function toExportedCall(call: RecordedCall): ExportedCall {
+  return {
+    ...toRecordedRequest(call),
+    seq: call.seq,
+    requestHeaders: { ...call.requestHeaders },
+    responseHeaders: { ...call.responseHeaders },
+    requestBody: exportBody(call.requestBody),
+    responseBody: exportBody(call.responseBody),
+  }
+}
+
+/** The call an exported one describes, at `seq` in its environment's order. */
+export function fromExportedCall(exported: ExportedCall, seq: number): RecordedCall {
+  return {
+    id: exported.id,
+    environmentId: exported.environmentId,
+    seq,
+    app: exported.app,
+    method: exported.method,
+    path: exported.path,
+    query: exported.query,
+    responseStatus: exported.responseStatus,
+    respondedBy: exported.respondedBy,
+    errorCode: exported.errorCode,
+    durationMs: exported.durationMs,
+    requestBytes: exported.requestBytes,
+    responseBytes: exported.responseBytes,
+    receivedAtMs: Date.parse(exported.receivedAt),
+    requestHeaders: { ...exported.requestHeaders },
+    responseHeaders: { ...exported.responseHeaders },
+    requestBody: importBody(exported.requestBody),
+    responseBody: importBody(exported.responseBody),
+  }
 }

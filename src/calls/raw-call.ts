@@ -17,15 +17,6 @@ export interface RawBody {
   reason?: string
 }
 
-/**
- * Headers as the gateway has them: name/value pairs (a Fetch `Headers`), a flat
- * `[name, value, ...]` list (Node's `rawHeaders`), or a plain object.
- */
-export type HeaderSource =
-  | Iterable<readonly [string, string]>
-  | readonly string[]
-  | Readonly<Record<string, string>>
-
 /** A finished call as the gateway saw it, before redaction. */
 export interface RawCall {
   app: string
@@ -34,12 +25,12 @@ export interface RawCall {
   path: string
   /** The query string without `?`. */
   query: string
-  requestHeaders: HeaderSource
+  requestHeaders: Headers
   requestBody: RawBody
   responseStatus: number
   respondedBy: RespondedBy
   errorCode: string | null
-  responseHeaders: HeaderSource
+  responseHeaders: Headers
   responseBody: RawBody
   receivedAtMs: number
   durationMs: number
@@ -48,6 +39,3 @@ export interface RawCall {
   /** A credentials exchange (login, OAuth token): both bodies are redacted. */
   credentialsExchange?: boolean
 }
-
-/** An empty body, complete: shared by calls that have none. */
-export const NO_BODY: RawBody = { contentType: null, data: '', complete: true, size: 0 }

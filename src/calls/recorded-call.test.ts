@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { KEPT_BODY_MAX_BYTES, PREVIEW_BYTES, toBodyPreview } from './body-keeping.js'
-import { KnownSecrets } from './known-secrets.js'
 import type { RawCall } from './raw-call.js'
-import { RecordedCall, toRecordedRequest } from './recorded-call.js'
+import { type RecordedCall, recordCall, toRecordedRequest } from './recorded-call.js'
 
 const encode = (text: string) => new TextEncoder().encode(text) as Uint8Array<ArrayBuffer>
 
@@ -12,12 +11,12 @@ function raw(overrides: Partial<RawCall> = {}): RawCall {
     method: 'get',
     path: '/services/data',
     query: '',
-    requestHeaders: [],
+    requestHeaders: new Headers(),
     requestBody: { contentType: null, data: encode(''), complete: true, size: 0 },
     responseStatus: 200,
     respondedBy: 'app',
     errorCode: null,
-    responseHeaders: [],
+    responseHeaders: new Headers(),
     responseBody: { contentType: 'application/json', data: '[]', complete: true, size: 2 },
     receivedAtMs: Date.parse('2026-01-01T00:00:00.000Z'),
     durationMs: 12.4,
@@ -26,13 +25,13 @@ function raw(overrides: Partial<RawCall> = {}): RawCall {
   }
 }
 
-function recorded(overrides: Partial<RawCall> = {}, known = new KnownSecrets()): RecordedCall {
-  const call = new RecordedCall('req_0123456789abcdef', 'env_a', 1, 0)
-  call.complete(raw(overrides), known)
-  return call
+const PLACE = { id: 'req_0123456789abcdef', environmentId: 'env_a', seq: 1 }
+
+function recorded(overrides: Partial<RawCall> = {}, secrets: string[] = []): RecordedCall {
+  return recordCall(PLACE, raw(overrides), secrets)
 }
 
-describe('RecordedCall', () => {
+describe('recordCall', () => {
   it('rounds the duration and derives completedAt from it', () => {
     expect(toRecordedRequest(recorded())).toMatchObject({
       method: 'GET',
@@ -46,31 +45,29 @@ describe('RecordedCall', () => {
     const call = recorded({
       path: '/apps/env_a/t/tok+secret/services',
       query: 'a=tok%2Bsecret',
-      requestHeaders: [
+      requestHeaders: new Headers([
         ['Authorization', 'Bearer x'],
         ['X-Echo', 'tok+secret'],
-      ],
+      ]),
       secrets: ['tok+secret'],
     })
     expect(call.path).toBe('/apps/env_a/t/[redacted]/services')
     expect(call.query).toBe('a=[redacted]')
-    expect(call.detail.requestHeaders).toEqual({ authorization: '[redacted]', 'x-echo': '[redacted]' })
+    expect(call.requestHeaders).toEqual({ authorization: '[redacted]', 'x-echo': '[redacted]' })
   })
 
-  it('redacts every known secret and secret parameter, presented or not, encoded or not', () => {
-    const known = new KnownSecrets()
-    known.add('tok_abcdefghijklmnopqrstuvwxyz012345')
-    known.add('test-member-token')
+  it("redacts every secret of the environment's calls and secret parameter, presented or not, encoded or not", () => {
+    const known = ['tok_abcdefghijklmnopqrstuvwxyz012345', 'test-member-token']
     const call = recorded(
       {
         path: '/services/data/v60.0/query',
         query:
           'q=x&access_token=anything-at-all&other=%74ok_abcdefghijklmnopqrstuvwxyz012345&sessionId=00Dxx!AQ',
-        requestHeaders: [
+        requestHeaders: new Headers([
           ['x-forwarded-token', 'test-member-token'],
           ['x-sfdc-session', 'whatever'],
           ['x-note', 'oauth_token=zzz; kept=1'],
-        ],
+        ]),
         requestBody: {
           contentType: 'application/json',
           data: '{"note":"\\u0074est-member-token"}',
@@ -81,12 +78,12 @@ describe('RecordedCall', () => {
       known,
     )
     expect(call.query).toBe('q=x&access_token=[redacted]&other=[redacted]&sessionId=[redacted]')
-    expect(call.detail.requestHeaders).toEqual({
+    expect(call.requestHeaders).toEqual({
       'x-forwarded-token': '[redacted]',
       'x-sfdc-session': '[redacted]',
       'x-note': 'oauth_token=[redacted]; kept=1',
     })
-    expect(call.detail.requestBody).toMatchObject({ coverage: 'redacted', full: null })
+    expect(call.requestBody).toMatchObject({ coverage: 'redacted', full: null })
   })
 
   it('does not hunt for secrets shorter than 6 characters', () => {
@@ -95,32 +92,15 @@ describe('RecordedCall', () => {
 
   it('keeps a text body given as a string, as its UTF-8 bytes', () => {
     const body = recorded({ responseBody: { contentType: 'text/plain', data: 'é', complete: true, size: 2 } })
-    expect(body.detail.responseBody).toMatchObject({ coverage: 'recorded', full: encode('é') })
+    expect(body.responseBody).toMatchObject({ coverage: 'recorded', full: encode('é') })
   })
 
-  it('shares what equals the previous call and still redacts each call with its own tokens', () => {
-    const first = recorded({
-      secrets: ['tok_first_token'],
-      requestHeaders: [['x-echo', 'tok_first_token tok_other_token']],
-      responseBody: { contentType: 'text/plain', data: 'tok_first_token', complete: true, size: 15 },
-    })
-    const second = new RecordedCall('req_0123456789abcdeg', 'env_a', 2, 0)
-    second.complete(
-      raw({
-        secrets: ['tok_other_token'],
-        requestHeaders: [['x-echo', 'tok_first_token tok_other_token']],
-        responseBody: { contentType: 'text/plain', data: 'tok_first_token', complete: true, size: 15 },
-      }),
-      new KnownSecrets(),
-      first,
-    )
-    expect(second.detail.requestHeaders).toEqual({ 'x-echo': 'tok_first_token [redacted]' })
-    expect(second.detail.responseBody).toMatchObject({
-      coverage: 'recorded',
-      full: encode('tok_first_token'),
-    })
-    expect(first.detail.requestHeaders).toEqual({ 'x-echo': '[redacted] tok_other_token' })
-    expect(first.detail.responseBody).toMatchObject({ coverage: 'redacted', full: null })
+  it('redacts each call with the tokens it presented', () => {
+    const echo = { requestHeaders: new Headers([['x-echo', 'tok_first_token tok_other_token']]) }
+    const first = recorded({ ...echo, secrets: ['tok_first_token'] })
+    const second = recorded({ ...echo, secrets: ['tok_other_token'] })
+    expect(first.requestHeaders).toEqual({ 'x-echo': '[redacted] tok_other_token' })
+    expect(second.requestHeaders).toEqual({ 'x-echo': 'tok_first_token [redacted]' })
   })
 
   it('redacts a body over the recording cap that carries a token anywhere', () => {
@@ -129,7 +109,7 @@ describe('RecordedCall', () => {
       secrets: ['tok_secret'],
       responseBody: { contentType: 'text/plain', data, complete: true, size: data.byteLength },
     })
-    expect(call.detail.responseBody).toMatchObject({ coverage: 'redacted', head: null, full: null })
+    expect(call.responseBody).toMatchObject({ coverage: 'redacted', head: null, full: null })
   })
 })
 
@@ -137,7 +117,7 @@ describe('toBodyPreview', () => {
   const preview = (data: Uint8Array<ArrayBuffer>, complete = true) =>
     toBodyPreview(
       recorded({ responseBody: { contentType: null, data, complete, size: complete ? data.length : null } })
-        .detail.responseBody,
+        .responseBody,
     )
 
   it('never cuts a 3- or 4-byte character in two', () => {

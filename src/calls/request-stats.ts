@@ -46,7 +46,7 @@ export const BUCKET_SIZES_MS: readonly number[] = [
 
 /** The stats of `calls` (one environment's, any order) that match `query`'s filters and window. */
 export function requestStats(
-  calls: Iterable<{ call: RecordedCall }>,
+  calls: Iterable<RecordedCall>,
   query: Omit<RequestStatsQuery, 'environmentId'>,
 ): RequestStats {
   const fromMs = Date.parse(query.from)
@@ -61,7 +61,7 @@ export function requestStats(
   let success = 0
   let clientError = 0
   let serverError = 0
-  for (const { call } of calls) {
+  for (const call of calls) {
     if (!matches(call)) continue
     durations.push(call.durationMs)
     const bucket = buckets[Math.floor((call.receivedAtMs - fromMs) / size)]!

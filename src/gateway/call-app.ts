@@ -48,5 +48,5 @@ export async function callApp(
       where,
     )
   }
-  return { ...answer, respondedBy: 'app', errorCode: null }
+  return { ...answer, respondedBy: 'app', errorCode: null, endpoint: native.endpoint }
 }

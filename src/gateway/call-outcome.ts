@@ -4,6 +4,7 @@
  * read, and who answered (the app, or the gateway refusing).
  */
 import type { RawBody } from '../calls/raw-call.js'
+import type { NativeEndpoint } from '../replica/native-call.js'
 import { gatewayErrorResponse } from './gateway-error-response.js'
 import type { GatewayRefusal } from './gateway-refusal.js'
 
@@ -12,6 +13,8 @@ export interface CallOutcome {
   body: RawBody
   respondedBy: 'app' | 'gateway'
   errorCode: string | null
+  /** The native endpoint that served the call, when the app named one. */
+  endpoint?: NativeEndpoint
 }
 
 /** The response's `Location` header (a login redirect carries an authorization code in it). */

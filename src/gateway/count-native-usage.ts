@@ -1,71 +1,15 @@
 /**
  * @module
- * Counts a finished native call for the fidelity report (`src/calls/usage-tally.ts`): which
- * endpoint it reached, the error code it got (the gateway's refusal code, or the app's
- * `errorCode`), the SOQL it ran, and whether it asked for something the replica does not emulate
- * (`FEATURE_NOT_ENABLED`, a path no endpoint serves, a query parameter the endpoint ignores).
- *
- * @note Cheap by design: a few regular expressions over the path; only an error response's body
- * (already read by the gateway) is parsed, for its `errorCode`.
+ * Counts a finished native call for the fidelity report (`src/calls/usage-tally.ts`): the
+ * endpoint that served it (as the app's router matched it, `NativeCall.endpoint`), the error code
+ * it got (the gateway's refusal code, or the app's `errorCode`), the SOQL it ran, and whether it
+ * asked for something the replica does not emulate (`FEATURE_NOT_ENABLED`, a path no endpoint
+ * serves, a query parameter the endpoint ignores).
  */
 import type { RawBody } from '../calls/raw-call.js'
 import type { UsageTally } from '../calls/usage-tally.js'
 import type { CallOutcome } from './call-outcome.js'
 import type { ReceivedCall } from './received-call.js'
-
-interface NativeEndpoint {
-  pattern: RegExp
-  name: string
-  /**
-   * Query parameters the replica reads there; any other one answered with a success is reported
-   * as ignored. Undefined where the replica's handlers decide (composite, Bulk API 2.0).
-   */
-  query?: readonly string[]
-}
-
-const V = String.raw`^/services/data/v\d+\.\d+`
-
-/** The native endpoints of the spec, most specific first. */
-export const NATIVE_ENDPOINTS: readonly NativeEndpoint[] = [
-  { pattern: /^\/services\/data\/?$/, name: 'versions', query: [] },
-  { pattern: new RegExp(`${V}/?$`), name: 'resources', query: [] },
-  { pattern: new RegExp(`${V}/sobjects/?$`), name: 'sobjects', query: [] },
-  { pattern: new RegExp(`${V}/sobjects/[^/]+/describe/?$`), name: 'sobjects/{object}/describe', query: [] },
-  { pattern: new RegExp(`${V}/sobjects/[^/]+/?$`), name: 'sobjects/{object}', query: [] },
-  { pattern: new RegExp(`${V}/sobjects/[^/]+/[^/]+/?$`), name: 'sobjects/{object}/{id}', query: ['fields'] },
-  {
-    pattern: new RegExp(`${V}/sobjects/[^/]+/[^/]+/[^/]+/?$`),
-    name: 'sobjects/{object}/{field}/{value}',
-    query: ['fields', 'updateOnly'],
-  },
-  { pattern: new RegExp(`${V}/query/?$`), name: 'query', query: ['q', 'explain'] },
-  { pattern: new RegExp(`${V}/queryAll/?$`), name: 'queryAll', query: ['q', 'explain'] },
-  { pattern: new RegExp(`${V}/query/[^/]+/?$`), name: 'query/{locator}', query: [] },
-  { pattern: new RegExp(`${V}/queryAll/[^/]+/?$`), name: 'queryAll/{locator}', query: [] },
-  { pattern: new RegExp(`${V}/composite/?$`), name: 'composite' },
-  { pattern: new RegExp(`${V}/composite/batch/?$`), name: 'composite/batch' },
-  { pattern: new RegExp(`${V}/composite/graph/?$`), name: 'composite/graph' },
-  { pattern: new RegExp(`${V}/composite/tree/[^/]+/?$`), name: 'composite/tree/{object}' },
-  { pattern: new RegExp(`${V}/composite/sobjects/?$`), name: 'composite/sobjects' },
-  { pattern: new RegExp(`${V}/composite/sobjects/[^/]+/?$`), name: 'composite/sobjects/{object}' },
-  { pattern: new RegExp(`${V}/jobs/ingest/?$`), name: 'jobs/ingest' },
-  { pattern: new RegExp(`${V}/jobs/ingest/[^/]+/?$`), name: 'jobs/ingest/{jobId}' },
-  { pattern: new RegExp(`${V}/jobs/ingest/[^/]+/batches/?$`), name: 'jobs/ingest/{jobId}/batches' },
-  {
-    pattern: new RegExp(`${V}/jobs/ingest/[^/]+/(successfulResults|failedResults|unprocessedrecords)/?$`),
-    name: 'jobs/ingest/{jobId}/{results}',
-  },
-  { pattern: new RegExp(`${V}/jobs/query/?$`), name: 'jobs/query' },
-  { pattern: new RegExp(`${V}/jobs/query/[^/]+/?$`), name: 'jobs/query/{jobId}' },
-  { pattern: new RegExp(`${V}/jobs/query/[^/]+/results/?$`), name: 'jobs/query/{jobId}/results' },
-  { pattern: new RegExp(`${V}/jobs/query/[^/]+/resultPages/?$`), name: 'jobs/query/{jobId}/resultPages' },
-  { pattern: /^\/services\/oauth2\/token\/?$/, name: 'oauth2/token' },
-]
-
-/** The endpoint a native path reaches, or undefined. */
-export function nativeEndpointOf(nativePath: string): NativeEndpoint | undefined {
-  return NATIVE_ENDPOINTS.find((endpoint) => endpoint.pattern.test(nativePath))
-}
 
 export function countNativeUsage(usage: UsageTally, call: ReceivedCall, outcome: CallOutcome): void {
   const method = call.request.method
@@ -74,7 +18,7 @@ export function countNativeUsage(usage: UsageTally, call: ReceivedCall, outcome:
     return
   }
   const path = call.path?.nativePath ?? call.url.pathname
-  const endpoint = nativeEndpointOf(path)
+  const { endpoint } = outcome
   const status = outcome.response.status
   usage.endpoint(`${method} ${endpoint?.name ?? unlisted(path)}`)
   const at = { surface: 'native' as const, method, path }

@@ -54,7 +54,7 @@ const HAS_SECRET_PARAM = new RegExp(`[?&](?:${SECRET_PARAMS.join('|')})=`)
  * Every secret the call carries, for the recording to blank wherever it appears: the tokens it
  * presented (Authorization, `/t/{token}`, `?oauth_token=`), secrets in its query string, and the
  * authorization code a login redirect hands out. An encoded occurrence (a form writes `!` as
- * `%21`) is found through the decoded text (`KnownSecrets.find`), so one spelling is enough.
+ * `%21`) is found through the decoded text (`findSecrets`), so one spelling is enough.
  */
 export function secretsOf(call: ReceivedCall, outcome: CallOutcome): string[] {
   const out: string[] = []

@@ -161,7 +161,7 @@ function insertSession(ctx: ManagementContext, values: NewSession): Promise<Stor
 
 function insertRow(ctx: ManagementContext, values: NewSession): Promise<StoredAppSession> {
   // recorded calls never show an issued token, wherever it appears
-  ctx.secrets.add(values.id)
+  ctx.secrets.add(values.id, values.environmentId)
   return ctx.store.appSessions.insert({
     redirectUri: null,
     codeChallenge: null,

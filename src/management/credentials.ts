@@ -64,9 +64,9 @@ export function createCredentials(
 
     const interactive = version?.apis.find((api) => api.interactive)
     const stored = await storedCredentials(ctx, environmentId, appName, actorId, interactive !== undefined)
-    ctx.secrets.add(stored.token)
-    if (stored.password) ctx.secrets.add(stored.password)
-    if (stored.clientSecret) ctx.secrets.add(stored.clientSecret)
+    ctx.secrets.add(stored.token, environmentId)
+    if (stored.password) ctx.secrets.add(stored.password, environmentId)
+    if (stored.clientSecret) ctx.secrets.add(stored.clientSecret, environmentId)
     await recordAuditEvent(ctx, {
       name: 'credentials.created',
       call,

@@ -35,11 +35,11 @@ export function listRequests(
     const matches = requestMatcher(query)
     const data: RecordedRequest[] = []
     let lastSeq = 0
-    for (const { call, seq } of ctx.requestLog.newestFirst(environmentId, before)) {
+    for (const call of ctx.requestLog.newestFirst(environmentId, before)) {
       if (!matches(call)) continue
       if (data.length === query.limit) return { data, nextCursor: writeCursor(environmentId, lastSeq) }
       data.push(toRecordedRequest(call))
-      lastSeq = seq
+      lastSeq = call.seq
     }
     return { data, nextCursor: null }
   })
@@ -80,7 +80,7 @@ export function getRequestBody(
 ): Promise<RequestBodyDownload> {
   return runOperation(ctx, () => {
     const call = visibleCall(ctx, caller, requestId)
-    const body = direction === 'request' ? call.detail.requestBody : call.detail.responseBody
+    const body = direction === 'request' ? call.requestBody : call.responseBody
     if (!body.full) {
       const why = body.reason ?? `it was ${body.coverage}`
       throw new ManagementError('not_found', `Failed to find the ${direction} body of "${requestId}": ${why}`)
@@ -137,7 +137,7 @@ export interface RequestAccess {
 export function requestAccess(ctx: ManagementContext): RequestAccess {
   return {
     list(environmentId) {
-      return [...ctx.requestLog.newestFirst(environmentId)].map(({ call }) => toRecordedRequestDetail(call))
+      return [...ctx.requestLog.newestFirst(environmentId)].map(toRecordedRequestDetail)
     },
     get(requestId) {
       const call = ctx.requestLog.get(requestId)
@@ -152,7 +152,7 @@ export function requestAccess(ctx: ManagementContext): RequestAccess {
  */
 export function countCallsSince(ctx: ManagementContext, environmentId: string, sinceMs: number): number {
   let count = 0
-  for (const { call } of ctx.requestLog.newestFirst(environmentId)) {
+  for (const call of ctx.requestLog.newestFirst(environmentId)) {
     if (call.receivedAtMs < sinceMs) break
     count++
   }

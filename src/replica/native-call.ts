@@ -5,6 +5,17 @@
  * the native path (`/services/...`) as the request URL's path — whatever prefix the client used.
  */
 
+/** A native endpoint as the fidelity report counts it (see `handlers/native-endpoints.ts`). */
+export interface NativeEndpoint {
+  /** The report's name for it: `sobjects/{object}/{id}`. */
+  name: string
+  /**
+   * The query parameters it reads, where it takes any other one silently (the report lists those
+   * as ignored); undefined where it refuses unknown ones itself or reads what it is sent.
+   */
+  query?: readonly string[]
+}
+
 /** Who and what a native call is for, resolved by the gateway from the app token. */
 export interface NativeCall {
   environmentId: string
@@ -23,6 +34,8 @@ export interface NativeCall {
    * checked no token; `actor` is empty and the handler authenticates the call itself.
    */
   login?: true
+  /** Set by the handler: the endpoint that served the call, if one did (for the fidelity report). */
+  endpoint?: NativeEndpoint
 }
 
 /**

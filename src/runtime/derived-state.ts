@@ -19,9 +19,9 @@ export function learnSecrets(ctx: ManagementContext, adminToken: string | undefi
       credentials.password,
       credentials.clientSecret,
     ])
-      if (secret) ctx.secrets.add(secret)
+      if (secret) ctx.secrets.add(secret, credentials.environmentId)
   }
-  for (const session of ctx.store.appSessions.all()) ctx.secrets.add(session.id)
+  for (const session of ctx.store.appSessions.all()) ctx.secrets.add(session.id, session.environmentId)
 }
 
 /** The recorded calls of imported deleted or failed environments go when their retention ends. */

@@ -25,6 +25,7 @@ import { searchLimitsRoutes } from './search-limits-routes.js'
 import { soapRoutes } from './soap-routes.js'
 import { sobjectRoutes } from './sobject-routes.js'
 import { whenStoreFree } from './store-turn.js'
+import { noteEndpoint } from './native-endpoints.js'
 import { nativeErrorItem, toNativeErrorResponse } from './to-native-error-response.js'
 import { unsupportedServiceRoutes, unsupportedVersionedRoutes } from './unsupported-routes.js'
 import { listResources, listVersions, requireServedVersion } from './versions-routes.js'
@@ -70,6 +71,7 @@ export function createCrmNativeHandler(options: CrmNativeHandlerOptions): Native
 /** The routes, for a caller that supplies the `{ call, app, describeCache }` bindings itself. */
 export function createCrmRoutes(): Hono<NativeEnv> {
   const app = new Hono<NativeEnv>({ strict: false })
+  app.use(noteEndpoint())
   // one synchronous middleware, not an async one per check: each step of Hono's chain costs a promise
   app.use((c, next) => {
     refuseXmlResponses(c)

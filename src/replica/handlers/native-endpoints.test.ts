@@ -1,0 +1,14 @@
+import { expect, it } from 'vitest'
+import { createCrmRoutes } from './native-handler.js'
+import { NATIVE_ENDPOINTS, patternOf } from './native-endpoints.js'
+
+it('names only routes the replica registers', () => {
+  const patterns = new Set(createCrmRoutes().routes.map((route) => patternOf(route.path)))
+  for (const pattern of NATIVE_ENDPOINTS.keys()) expect(patterns, pattern).toContain(pattern)
+})
+
+it('leaves parameter constraints out of a pattern', () => {
+  expect(patternOf('/services/data/:version{v[0-9]+\\.[0-9]+}/sobjects/:object')).toBe(
+    '/services/data/:version/sobjects/:object',
+  )
+})
