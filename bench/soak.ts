@@ -1,6 +1,6 @@
 /**
  * @module
- * `npm run soak` (issue 15): the standalone server (`replica-mock serve`, a child process) under
+ * `npm run soak`: the standalone server (`replica-mock serve`, a child process) under
  * SOAK_CLIENTS concurrent clients (100) for SOAK_SECONDS (60), mixing management calls (lists,
  * reads, environment and snapshot create/delete cycles) and native ones (SOQL, record
  * create/read/update, describe) over keep-alive HTTP. Prints latency p50/p99, errors (target 0:

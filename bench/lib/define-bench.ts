@@ -1,7 +1,7 @@
 /**
  * @module
  * What a bench file exports, and what it reports: figures, and ratios to a baseline measured in
- * the same run, each with the target from its issue.
+ * the same run, each with its target.
  */
 import type { Measurement } from './stats.js'
 

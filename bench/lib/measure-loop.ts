@@ -30,7 +30,7 @@ export interface LoopOptions {
    * How the targets take turns: `rounds` — a whole round each in turn (A's, then B's, ...);
    * `operations` — one operation each in turn within a round (the order rotating), each timed on
    * its own. On a shared machine whose speed drifts over seconds, only the second weighs every
-   * target alike, which a difference of two targets (`beyond`) needs. It reports no CPU time (a
+   * target alike, which figures read side by side need. It reports no CPU time (a
    * reading per operation would cost more than some operations), and takes no `before` hooks or
    * concurrency. @default 'rounds'
    */

@@ -1,9 +1,9 @@
 /**
  * @module
- * Floors for the in-process targets: Hono apps that answer the same JSON as the replica with no
- * domain work at all (no token, store, schema or recording), called the same way. What one of
- * them costs is what any app built on Hono and the Fetch API pays on this Node before it does
- * anything, so a target below it cannot be met by work on the replica (docs/decisions.md "Stop 35").
+ * Floors printed beside the in-process figures: Hono apps that answer the same JSON as the replica
+ * with no domain work at all (no token, store, schema or recording), called the same way. What one
+ * of them costs is what any app built on Hono and the Fetch API pays on this Node before it does
+ * anything.
  */
 import { Hono } from 'hono'
 

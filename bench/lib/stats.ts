@@ -50,26 +50,9 @@ export function formatNumber(value: number): string {
 }
 
 /**
- * A fixed budget as a baseline, for targets stated as an absolute figure (`<= 10 µs`,
- * `>= 5,000/s`): the ratio to it is then printed like any other.
+ * A fixed budget as a baseline, for targets stated as an absolute figure (`<= 1 ms`, `>= 500/s`):
+ * the ratio to it is then printed like any other.
  */
 export function budget(value: number, unit: string): Measurement {
   return { label: `budget ${formatNumber(value)} ${unit}`, unit, value, samples: [value] }
-}
-
-/**
- * What `subject` costs beyond `floor`, round by round (both measured in the same loop, taking
- * turns operation by operation): the second reading of an in-process budget, the handler's own
- * share once the Fetch objects every call makes are taken out.
- */
-export function beyond(subject: Measurement, floor: Measurement, label: string): Measurement {
-  if (subject.unit !== floor.unit || subject.samples.length !== floor.samples.length) {
-    throw new Error(`Failed to subtract "${floor.label}" from "${subject.label}": rounds or units differ`)
-  }
-  const samples = subject.samples.map((sample, round) => sample - floor.samples[round]!)
-  const cpu =
-    subject.cpuMicros !== undefined && floor.cpuMicros !== undefined
-      ? [subject.cpuMicros - floor.cpuMicros]
-      : undefined
-  return toMeasurement(label, subject.unit, samples, { cpuMicros: cpu })
 }
