@@ -3,8 +3,8 @@
  * One management resource's records, held in an `@msw/data` `Collection` and read through its
  * API (`findFirst`, `findMany` with queries and `orderBy`, `count`). Writes go through here for
  * what the store needs and @msw/data lacks:
- * - every write is validated with the zod schema first (@msw/data only logs schema issues), and
- *   a bad record is a `StoreError` with the issues;
+ * - every write is validated with the zod schema (@msw/data only logs schema issues), and a bad
+ *   record is a `StoreError` with the issues;
  * - every write records its undo step in the store's transaction log (`transaction.ts`), and is
  *   reported to the observer once its transaction commits (the standalone server's journal);
  * - serialise and restore use plain JSON copies, never @msw/data's symbol internals;
@@ -13,7 +13,7 @@
  * Records keep @msw/data's insertion order; an update keeps a record's place.
  */
 import { Collection, Query } from '@msw/data'
-import type { z } from 'zod'
+import { z } from 'zod'
 import { StoreError } from './errors.js'
 import { TransactionLog } from './transaction.js'
 
@@ -63,7 +63,7 @@ export class StoreCollection<T extends Keyed> {
   constructor(options: StoreCollectionOptions<T>) {
     this.name = options.name
     this.#schema = options.schema
-    this.#records = new Collection({ schema: options.schema })
+    this.#records = this.#emptyCollection()
     this.#log = options.log ?? new TransactionLog()
   }
 
@@ -193,8 +193,16 @@ export class StoreCollection<T extends Keyed> {
     return removed
   }
 
+  /**
+   * Its schema passes every record: each write was validated here first (its issues become a
+   * `StoreError`), and validating again in @msw/data would only repeat that work.
+   */
+  #emptyCollection(): Collection<z.ZodType<T>> {
+    return new Collection({ schema: z.custom<T>() })
+  }
+
   async #rebuild(records: readonly T[]): Promise<void> {
-    const rebuilt = new Collection({ schema: this.#schema })
+    const rebuilt = this.#emptyCollection()
     for (const record of records) await rebuilt.create({ ...record })
     this.#records = rebuilt
     this.#version++
