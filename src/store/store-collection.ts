@@ -108,9 +108,10 @@ export class StoreCollection<T extends Keyed> {
     const previous = this.findFirst(byId(id))
     if (!previous) throw new StoreError(`Failed to update "${this.name}": no record "${id}"`)
     const next = this.#validate({ ...previous, ...changes, id }, 'update')
-    const updated = await this.#replace(next)
+    const fields = Object.keys(changes).filter((field) => field !== 'id')
+    const updated = await this.#write(id, fields, next)
     this.#log.onRollback(async () => {
-      await this.#replace({ ...previous })
+      await this.#write(id, fields, previous)
     })
     this.#report(id, updated)
     return updated
@@ -165,14 +166,16 @@ export class StoreCollection<T extends Keyed> {
     return this.findMany(matching((record) => record[field] === value))
   }
 
-  /** Replaces the content of the stored record with `values` (a whole record, same id). */
-  async #replace(values: T): Promise<T> {
-    const updated = await this.#records.update(byId<T>(values.id) as never, {
+  /** Sets `fields` of the record with `id` as they are in `values` (absent there: removed). */
+  async #write(id: string, fields: readonly string[], values: T): Promise<T> {
+    const updated = await this.#records.update(byId<T>(id) as never, {
       strict: true,
       data: (draft) => {
         const target = draft as Record<string, unknown>
-        for (const key of Object.keys(target)) if (!(key in values)) delete target[key]
-        Object.assign(target, values)
+        for (const field of fields) {
+          if (field in values) target[field] = values[field as keyof T]
+          else delete target[field]
+        }
       },
     })
     this.#version++
