@@ -12,6 +12,7 @@
  * @see https://help.salesforce.com/s/articleView?id=sf.remoteaccess_revoke_token.htm
  */
 import { randomBase36 } from '../store/ids.js'
+import { byId } from '../store/store-collection.js'
 import type { StoredAppSession } from '../store/stored-records.js'
 import type { ManagementContext } from './context.js'
 import { makeAppToken } from './credentials.js'
@@ -102,7 +103,7 @@ export function findSession(
   token: string,
   kind: StoredAppSession['kind'],
 ): StoredAppSession | undefined {
-  const session = ctx.store.appSessions.get(token)
+  const session = ctx.store.appSessions.findFirst(byId(token))
   if (!session || session.kind !== kind) return undefined
   if (session.expiresAt !== null && Date.parse(session.expiresAt) <= ctx.clock.nowMs()) return undefined
   return session
@@ -110,13 +111,13 @@ export function findSession(
 
 /** Any token the login endpoints issued (access, refresh, code), live or expired. */
 export function findIssuedToken(ctx: ManagementContext, token: string): StoredAppSession | undefined {
-  return ctx.store.appSessions.get(token)
+  return ctx.store.appSessions.findFirst(byId(token))
 }
 
 /** Uses up an authorization code (a code works once, even when the exchange then fails). */
 export function consumeCode(ctx: ManagementContext, code: StoredAppSession): Promise<void> {
-  return runOperation(ctx, async () => {
-    await ctx.store.appSessions.remove(code.id)
+  return runOperation(ctx, () => {
+    ctx.store.appSessions.delete(code.id)
   })
 }
 
@@ -125,14 +126,12 @@ export function consumeCode(ctx: ManagementContext, code: StoredAppSession): Pro
  * @returns `unknown` when no live token has that value
  */
 export function revokeSession(ctx: ManagementContext, token: string): Promise<'revoked' | 'unknown'> {
-  return runOperation(ctx, async () => {
-    const session = ctx.store.appSessions.get(token)
+  return runOperation(ctx, () => {
+    const session = ctx.store.appSessions.findFirst(byId(token))
     if (!session || session.kind === 'code') return 'unknown'
-    await ctx.store.appSessions.remove(token)
+    ctx.store.appSessions.delete(token)
     if (session.kind === 'refresh') {
-      for (const issued of ctx.store.appSessions.findBy('issuedBy', `refresh|${token}`)) {
-        await ctx.store.appSessions.remove(issued.id)
-      }
+      ctx.store.appSessions.deleteMany((q) => q.where({ issuedBy: `refresh|${token}` }))
     }
     return 'revoked'
   })
@@ -145,7 +144,7 @@ function reuseOrIssue(
   grant: GrantOptions,
 ): Promise<StoredAppSession> {
   return runOperation(ctx, async () => {
-    const live = ctx.store.appSessions.findBy('issuedBy', issuedBy).find((row) => row.kind === 'access')
+    const live = ctx.store.appSessions.findFirst((q) => q.where({ issuedBy, kind: 'access' }))
     if (live) return live
     const id = makeAppToken(owner.environmentId)
     return insertRow(ctx, { id, kind: 'access', ...ownerOf(owner), issuedBy, ...grant })
@@ -162,7 +161,7 @@ function insertSession(ctx: ManagementContext, values: NewSession): Promise<Stor
 function insertRow(ctx: ManagementContext, values: NewSession): Promise<StoredAppSession> {
   // recorded calls never show an issued token, wherever it appears
   ctx.secrets.add(values.id, values.environmentId)
-  return ctx.store.appSessions.insert({
+  return ctx.store.appSessions.create({
     redirectUri: null,
     codeChallenge: null,
     expiresAt: null,

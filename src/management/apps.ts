@@ -3,6 +3,7 @@
  * The app catalog: apps and their published and retired versions (spec "Versioning" 2).
  */
 import type { App, Version } from '../schemas/app.js'
+import { byId } from '../store/store-collection.js'
 import type { ManagementContext } from './context.js'
 import { notFound } from './errors.js'
 import { type Page, type PageRequest, paginate } from './pagination.js'
@@ -12,7 +13,7 @@ export function listApps(ctx: ManagementContext, page: PageRequest): Page<App> {
 }
 
 export function getApp(ctx: ManagementContext, appId: string): App {
-  const app = ctx.store.apps.get(appId)
+  const app = ctx.store.apps.findFirst(byId(appId))
   if (!app) throw notFound('app', appId)
   return app
 }
@@ -20,5 +21,8 @@ export function getApp(ctx: ManagementContext, appId: string): App {
 /** Versions of one app, newest first. */
 export function listVersions(ctx: ManagementContext, appId: string, page: PageRequest): Page<Version> {
   getApp(ctx, appId)
-  return paginate(ctx.store.versions, page, (version) => version.appId === appId)
+  return paginate(ctx.store.versions, page, {
+    where: (version) => version.appId === appId,
+    orderBy: 'publishedAt',
+  })
 }

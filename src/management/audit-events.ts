@@ -6,7 +6,7 @@ import type { AuditEvent } from '../schemas/audit-event.js'
 import { type Caller, canSeeWorkspace, scopedWorkspaceId } from './auth.js'
 import type { ManagementContext } from './context.js'
 import { runOperation } from './operation.js'
-import { type Page, type PageRequest, pageOf } from './pagination.js'
+import { type Page, type PageRequest, paginate } from './pagination.js'
 
 export interface AuditEventFilter extends PageRequest {
   workspaceId?: string | undefined
@@ -22,16 +22,12 @@ export function listAuditEvents(
   return runOperation(ctx, () => {
     const scope = scopedWorkspaceId(caller)
     const { workspaceId, environmentId } = query
-    return pageOf(ctx.store.auditEvents, query, {
-      filter: (event) =>
+    return paginate(ctx.store.auditEvents, query, {
+      where: (event) =>
         (scope === null || event.workspaceId === scope) &&
         (workspaceId === undefined || event.workspaceId === workspaceId) &&
         (environmentId === undefined || event.environmentId === environmentId),
-      candidates:
-        environmentId !== undefined
-          ? ctx.store.auditEvents.findBy('environmentId', environmentId)
-          : undefined,
-      orderKey: (event) => event.occurredAt,
+      orderBy: 'occurredAt',
       empty: workspaceId !== undefined && !canSeeWorkspace(caller, workspaceId),
     })
   })

@@ -43,7 +43,7 @@ export interface AuditEventInput {
 }
 
 export async function recordAuditEvent(ctx: ManagementContext, input: AuditEventInput): Promise<AuditEvent> {
-  return ctx.store.auditEvents.insert({
+  return ctx.store.auditEvents.create({
     id: makeId('audit'),
     name: input.name,
     principal: input.call ? input.call.caller.principal : SYSTEM_PRINCIPAL,

@@ -17,7 +17,7 @@ export type Caller =
 
 export function authenticate(ctx: ManagementContext, token: string | undefined): Caller {
   if (!token) throw new ManagementError('unauthenticated', 'Failed to authenticate: no bearer token was sent')
-  const [member] = ctx.store.members.findBy('token', token)
+  const member = ctx.store.members.findFirst((q) => q.where({ token }))
   if (member) {
     return {
       kind: 'member',
@@ -26,7 +26,7 @@ export function authenticate(ctx: ManagementContext, token: string | undefined):
       member,
     }
   }
-  const [apiKey] = ctx.store.apiKeys.findBy('token', token)
+  const apiKey = ctx.store.apiKeys.findFirst((q) => q.where({ token }))
   if (apiKey) {
     return {
       kind: 'api_key',

@@ -7,6 +7,7 @@
 import type { CreateEnvironment, Environment, EnvironmentStatus } from '../schemas/environment.js'
 import type { Workspace } from '../schemas/workspace.js'
 import { makeId } from '../store/ids.js'
+import { byId, matching } from '../store/store-collection.js'
 import type { StoredEnvironment, StoredEnvironmentApp, StoredSnapshot } from '../store/stored-records.js'
 import { recordAuditEvent } from './audit.js'
 import { type Call, type Caller, canSeeWorkspace, scopedWorkspaceId } from './auth.js'
@@ -83,8 +84,7 @@ function checkCreate(ctx: ManagementContext, caller: Caller, input: CreateEnviro
     apps: snapshotApps(ctx, snapshot!),
     invalidSettings: null,
   }
-  // counted, not listed: a suite that keeps many environments pays O(1) per create
-  const active = ACTIVE.reduce((sum, status) => sum + ctx.store.environments.countBy('status', status), 0)
+  const active = ctx.store.environments.count(matching((environment) => ACTIVE.includes(environment.status)))
   if (active >= limits.concurrentEnvironments) {
     throw new ManagementError(
       'environment_limit_reached',
@@ -104,7 +104,7 @@ async function insertEnvironment(
   const { input, workspace, snapshot, apps } = checked
   const now = ctx.clock.nowMs()
   const id = makeId('environment')
-  const environment = await ctx.store.environments.insert({
+  const environment = await ctx.store.environments.create({
     id,
     workspaceId: workspace.id,
     name: input.name ?? null,
@@ -184,7 +184,7 @@ function targetWorkspace(
 ): Workspace {
   const scope = scopedWorkspaceId(caller)
   const id = requested ?? scope ?? snapshotWorkspaceId ?? defaultWorkspaceId(ctx)
-  const workspace = ctx.store.workspaces.get(id)
+  const workspace = ctx.store.workspaces.findFirst(byId(id))
   if (!workspace || !canSeeWorkspace(caller, id)) throw notFound('workspace', id)
   if (workspace.archivedAt !== null) {
     throw new ManagementError(
@@ -200,8 +200,8 @@ function targetWorkspace(
  * the oldest active workspace, else the oldest (which then answers `workspace_archived`).
  */
 export function defaultWorkspaceId(ctx: ManagementContext): string {
-  const all = ctx.store.workspaces.all()
-  const preferred = ctx.store.workspaces.get('ws_default')
+  const preferred = ctx.store.workspaces.findFirst(byId('ws_default'))
   if (preferred && preferred.archivedAt === null) return preferred.id
-  return (all.find((workspace) => workspace.archivedAt === null) ?? all[0])!.id
+  const oldestFirst = ctx.store.workspaces.findMany(undefined, { orderBy: { createdAt: 'asc' } })
+  return (oldestFirst.find((workspace) => workspace.archivedAt === null) ?? oldestFirst[0])!.id
 }

@@ -14,6 +14,7 @@
 import type { Credentials, CredentialsLogin } from '../schemas/credentials.js'
 import { randomBase36 } from '../store/ids.js'
 import { appToken, organizationIdOf } from '../store/salesforce-ids.js'
+import { byId, matching } from '../store/store-collection.js'
 import type { StoredCredentials, StoredEnvironment } from '../store/stored-records.js'
 import type { Version } from '../schemas/app.js'
 import { recordAuditEvent } from './audit.js'
@@ -53,7 +54,7 @@ export function createCredentials(
         `Failed to create credentials: environment "${environmentId}" is ${environment.status}`,
       )
     }
-    const version = ctx.store.versions.get(app.versionId)
+    const version = ctx.store.versions.findFirst(byId(app.versionId))
     const actors = version?.actors ?? []
     const actorId = input.actorId ?? actors[0]?.id
     if (actorId === undefined || !actors.some((actor) => actor.id === actorId)) {
@@ -101,12 +102,12 @@ async function storedCredentials(
   interactive: boolean,
 ): Promise<StoredCredentials> {
   const id = credentialsKey(environmentId, app, actorId)
-  const existing = ctx.store.credentials.get(id)
+  const existing = ctx.store.credentials.findFirst(byId(id))
   const secrets = interactive ? loginSecrets(existing) : {}
   if (existing) {
     return Object.keys(secrets).length === 0 ? existing : ctx.store.credentials.update(id, secrets)
   }
-  return ctx.store.credentials.insert({
+  return ctx.store.credentials.create({
     id,
     environmentId,
     app,
@@ -175,18 +176,15 @@ export interface AppTokenOwner {
  * token (or its previous shape), or a live access token the app's login endpoints issued.
  */
 export function findAppToken(ctx: ManagementContext, token: string): AppTokenOwner | undefined {
-  const credentials =
-    ctx.store.credentials.findBy('token', token)[0] ?? ctx.store.credentials.findBy('previousToken', token)[0]
+  const credentials = ctx.store.credentials.findFirst(
+    matching((row) => row.token === token || row.previousToken === token),
+  )
   if (credentials) return ownerOf(credentials, 'credentials')
-  const session = ctx.store.appSessions.get(token)
+  const session = ctx.store.appSessions.findFirst(byId(token))
   if (session?.kind === 'access') return ownerOf(session, 'session')
   return undefined
 }
 
-/**
- * Written as one literal: every native call resolves its token here, and V8 (Node 20) takes a
- * slow path for a spread followed by more keys (~1 µs a key).
- */
 function ownerOf(
   row: { environmentId: string; app: string; actorId: string },
   kind: AppTokenOwner['kind'],
@@ -199,7 +197,7 @@ export function findCredentialsByClientId(
   ctx: ManagementContext,
   clientId: string,
 ): StoredCredentials | undefined {
-  return ctx.store.credentials.findBy('clientId', clientId)[0]
+  return ctx.store.credentials.findFirst((q) => q.where({ clientId }))
 }
 
 /** The credentials row of (environment, app, actor), if issued. */
@@ -209,5 +207,5 @@ export function findCredentials(
   app: string,
   actorId: string,
 ): StoredCredentials | undefined {
-  return ctx.store.credentials.get(credentialsKey(environmentId, app, actorId))
+  return ctx.store.credentials.findFirst(byId(credentialsKey(environmentId, app, actorId)))
 }

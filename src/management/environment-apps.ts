@@ -8,6 +8,7 @@
  */
 import type { Version } from '../schemas/app.js'
 import type { CreateEnvironmentApp, EnvironmentFailure } from '../schemas/environment.js'
+import { byId } from '../store/store-collection.js'
 import type { StoredEnvironmentApp } from '../store/stored-records.js'
 import type { ManagementContext } from './context.js'
 import { type FieldErrors, invalidRequest, ManagementError } from './errors.js'
@@ -38,8 +39,8 @@ export function chooseApps(
   const seen = new Set<string>()
   const normalised = items.map((item, index) => {
     const { app, name = app, settings = {} } = typeof item === 'string' ? { app: item } : item
-    if (!ctx.store.apps.get(app)) {
-      const known = ctx.store.apps.all().map((entry) => entry.id)
+    if (!ctx.store.apps.findFirst(byId(app))) {
+      const known = ctx.store.apps.findMany().map((entry) => entry.id)
       addError(`apps.${index}.app`, `Unknown app "${app}"; the catalog has: ${known.join(', ') || 'none'}`)
     }
     if (seen.has(name)) addError(`apps.${index}.name`, `Duplicate app name "${name}" in this environment`)
@@ -82,8 +83,8 @@ export function chooseVersion(
   requested: string | undefined,
   options: ChooseOptions = {},
 ): Version {
-  const versions = ctx.store.versions.findBy('appId', appId)
-  const wanted = requested ?? ctx.store.apps.get(appId)?.defaultVersionId ?? undefined
+  const versions = ctx.store.versions.findMany((q) => q.where({ appId }))
+  const wanted = requested ?? ctx.store.apps.findFirst(byId(appId))?.defaultVersionId ?? undefined
   if (wanted === undefined) {
     throw new ManagementError(
       'version_unavailable',

@@ -12,7 +12,7 @@ import { type Call, type Caller, canSeeWorkspace, scopedWorkspaceId } from './au
 import type { ManagementContext } from './context.js'
 import { environmentView, invalidStatus, visibleEnvironment } from './environment-view.js'
 import { runOperation } from './operation.js'
-import { type Page, type PageRequest, pageOf } from './pagination.js'
+import { type Page, type PageRequest, paginate } from './pagination.js'
 
 export function getEnvironment(
   ctx: ManagementContext,
@@ -71,8 +71,8 @@ export function listEnvironments(
       const at = item.indexOf('=')
       return [item.slice(0, at), item.slice(at + 1)] as const
     })
-    return pageOf(ctx.store.environments, query, {
-      filter: (environment) =>
+    return paginate(ctx.store.environments, query, {
+      where: (environment) =>
         (scope === null || environment.workspaceId === scope) &&
         (workspaceId === undefined || environment.workspaceId === workspaceId) &&
         (statuses === undefined || statuses.has(environment.status)) &&
@@ -81,10 +81,8 @@ export function listEnvironments(
           environment.id.toLowerCase().includes(search) ||
           (environment.name?.toLowerCase().includes(search) ?? false)) &&
         labels.every(([key, value]) => environment.labels[key] === value),
+      orderBy: 'createdAt',
       view: (environment) => environmentView(ctx, environment),
-      candidates:
-        snapshotId === undefined ? undefined : ctx.store.environments.findBy('snapshotId', snapshotId),
-      orderKey: (environment) => environment.createdAt,
       empty: workspaceId !== undefined && !canSeeWorkspace(caller, workspaceId),
     })
   })

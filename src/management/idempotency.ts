@@ -11,6 +11,7 @@
  */
 import { createHash } from 'node:crypto'
 import type { Principal } from '../schemas/common.js'
+import { byId } from '../store/store-collection.js'
 import { ManagementError } from './errors.js'
 import type { ManagementContext } from './context.js'
 import type { Call } from './auth.js'
@@ -54,8 +55,8 @@ export async function idempotent<R>(
   const principal = call.caller.principal
   const id = idempotencyRecordId(principal, operation, request.key)
   const fingerprint = fingerprintOf(request)
-  await forgetExpired(ctx)
-  const earlier = ctx.store.idempotencyRecords.get(id)
+  forgetExpired(ctx)
+  const earlier = ctx.store.idempotencyRecords.findFirst(byId(id))
   if (earlier) {
     if (earlier.fingerprint !== fingerprint) {
       throw new ManagementError(
@@ -66,7 +67,7 @@ export async function idempotent<R>(
     return { replayed: true, result: current(earlier.resourceId) }
   }
   const { resourceId, result } = await perform()
-  await ctx.store.idempotencyRecords.insert({
+  await ctx.store.idempotencyRecords.create({
     id,
     principal,
     operation,
@@ -78,20 +79,10 @@ export async function idempotent<R>(
   return { replayed: false, result }
 }
 
-/**
- * Removes the records older than the retention, oldest first (they are kept in creation order, so
- * this stops at the first one still in force).
- */
-async function forgetExpired(ctx: ManagementContext): Promise<void> {
-  const records = ctx.store.idempotencyRecords
+/** Removes the records older than the retention. */
+function forgetExpired(ctx: ManagementContext): void {
   const before = ctx.clock.nowMs() - ctx.retention.idempotencyMs
-  for (
-    let oldest = records.oldest();
-    oldest && Date.parse(oldest.createdAt) <= before;
-    oldest = records.oldest()
-  ) {
-    await records.remove(oldest.id)
-  }
+  ctx.store.idempotencyRecords.deleteMany((q) => q.where((record) => Date.parse(record.createdAt) <= before))
 }
 
 export function idempotencyRecordId(principal: Principal, operation: string, key: string): string {

@@ -6,6 +6,7 @@
 import type { AuditEvent } from '../schemas/audit-event.js'
 import type { Environment } from '../schemas/environment.js'
 import type { Snapshot } from '../schemas/snapshot.js'
+import { byId } from '../store/store-collection.js'
 import type { ManagementContext } from './context.js'
 import type { AppInstance, EnvironmentData } from './environment-data.js'
 import { toEnvironment } from './environment-view.js'
@@ -20,15 +21,17 @@ export interface ReadAccess<T> {
   all(): Promise<T[]>
 }
 
+const oldestFirst = { orderBy: { createdAt: 'asc' } } as const
+
 export function environmentAccess(ctx: ManagementContext): ReadAccess<Environment> {
   const view = (stored: Parameters<typeof toEnvironment>[0]) => toEnvironment(stored, ctx.baseUrl())
   return {
     get: (id) =>
       runOperation(ctx, () => {
-        const stored = ctx.store.environments.get(id)
+        const stored = ctx.store.environments.findFirst(byId(id))
         return stored && view(stored)
       }),
-    all: () => runOperation(ctx, () => ctx.store.environments.all().map(view)),
+    all: () => runOperation(ctx, () => ctx.store.environments.findMany(undefined, oldestFirst).map(view)),
   }
 }
 
@@ -36,15 +39,22 @@ export function snapshotAccess(ctx: ManagementContext): ReadAccess<Snapshot> {
   return {
     get: (id) =>
       runOperation(ctx, () => {
-        const stored = ctx.store.snapshots.get(id)
+        const stored = ctx.store.snapshots.findFirst(byId(id))
         return stored && toSnapshot(stored)
       }),
-    all: () => runOperation(ctx, () => ctx.store.snapshots.all().map(toSnapshot)),
+    all: () => runOperation(ctx, () => ctx.store.snapshots.findMany(undefined, oldestFirst).map(toSnapshot)),
   }
 }
 
 export function auditEventAccess(ctx: ManagementContext): Pick<ReadAccess<AuditEvent>, 'all'> {
-  return { all: () => runOperation(ctx, () => structuredClone(ctx.store.auditEvents.all().map(plain))) }
+  return {
+    all: () =>
+      runOperation(ctx, () =>
+        ctx.store.auditEvents
+          .findMany(undefined, { orderBy: { occurredAt: 'asc' } })
+          .map((event) => structuredClone(event)),
+      ),
+  }
 }
 
 /**
@@ -57,7 +67,7 @@ export function environmentDataOf<A extends AppInstance>(
   environmentId: string,
   appName: string,
 ): A {
-  const environment = ctx.store.environments.get(environmentId)
+  const environment = ctx.store.environments.findFirst(byId(environmentId))
   if (!environment) {
     throw new InputError(`[replica-mock] Failed to get environment data: no environment "${environmentId}"`)
   }
@@ -79,8 +89,4 @@ export function environmentDataOf<A extends AppInstance>(
     )
   }
   return instance
-}
-
-function plain<T>(record: T): T {
-  return { ...(record as object) } as T
 }

@@ -7,11 +7,11 @@ import type { ManagementContext } from './context.js'
 
 /** The bearer token of that member, or undefined when the fixture has none. */
 export function inspectorToken(ctx: ManagementContext): string | undefined {
-  const reader = ctx.store.members
-    .all()
-    .find(
+  const reader = ctx.store.members.findFirst((q) =>
+    q.where(
       (member) =>
         member.permissions.includes('environments:read') && member.permissions.includes('snapshots:read'),
-    )
+    ),
+  )
   return reader?.token
 }

@@ -10,6 +10,7 @@
  * - snapshot `saving` -> `ready` (sizes set) or `failed` at the end of `snapshotMs`.
  * Due times sit in a heap (`ctx.due`), so a settle with nothing due costs O(1).
  */
+import { byId } from '../store/store-collection.js'
 import type { StoredEnvironment, StoredSnapshot } from '../store/stored-records.js'
 import { recordAuditEvent } from './audit.js'
 import type { ManagementContext } from './context.js'
@@ -42,8 +43,8 @@ export function scheduleSnapshot(ctx: ManagementContext, snapshot: StoredSnapsho
 /** Rebuilds the due queue from the store (after reset or import). */
 export function rebuildSchedule(ctx: ManagementContext): void {
   ctx.due.clear()
-  for (const environment of ctx.store.environments.all()) scheduleEnvironment(ctx, environment)
-  for (const snapshot of ctx.store.snapshots.all()) scheduleSnapshot(ctx, snapshot)
+  for (const environment of ctx.store.environments.findMany()) scheduleEnvironment(ctx, environment)
+  for (const snapshot of ctx.store.snapshots.findMany()) scheduleSnapshot(ctx, snapshot)
 }
 
 /** Applies every transition due by now, earliest first. Runs inside a store transaction. */
@@ -53,12 +54,12 @@ export async function settle(ctx: ManagementContext, tx: Transaction): Promise<v
     const entry = ctx.due.pop()!
     tx.onRollback(() => ctx.due.push(entry))
     if (entry.kind === 'environment') {
-      const environment = ctx.store.environments.get(entry.id)
+      const environment = ctx.store.environments.findFirst(byId(entry.id))
       const at = environment && environmentDueAt(environment)
       // a stale entry (the record moved on since it was queued) is simply dropped
       if (environment && at != null && at <= now) await advanceEnvironment(ctx, tx, environment, at)
     } else {
-      const snapshot = ctx.store.snapshots.get(entry.id)
+      const snapshot = ctx.store.snapshots.findFirst(byId(entry.id))
       const at = snapshot && snapshotDueAt(snapshot)
       if (snapshot && at != null && at <= now) await finishSnapshot(ctx, snapshot, at)
     }
@@ -132,7 +133,7 @@ async function finishSnapshot(ctx: ManagementContext, snapshot: StoredSnapshot, 
     subjectId: snapshot.id,
     occurredAt: at,
   }
-  const content = ctx.store.snapshotContents.get(snapshot.id)
+  const content = ctx.store.snapshotContents.findFirst(byId(snapshot.id))
   if (snapshot.pendingFailure || !content) {
     const failure = snapshot.pendingFailure ?? {
       code: 'internal_error' as const,
@@ -144,7 +145,7 @@ async function finishSnapshot(ctx: ManagementContext, snapshot: StoredSnapshot, 
       dueAt: null,
       pendingFailure: null,
     })
-    if (content) await ctx.store.snapshotContents.remove(snapshot.id)
+    if (content) ctx.store.snapshotContents.delete(snapshot.id)
     await recordAuditEvent(ctx, { name: 'snapshot.failed', ...event, data: { code: failure.code } })
     return
   }

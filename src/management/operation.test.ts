@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest'
 import { defaultFixture } from '../fixtures/default-fixture.js'
 import { createClock } from '../store/clock.js'
+import { byId } from '../store/store-collection.js'
 import { createStore, StoreContent } from '../store/store.js'
 import type { ManagementContext } from './context.js'
 import { DueQueue } from './due-queue.js'
@@ -49,7 +50,7 @@ it('keeps the work and runs commit hooks, never rollback steps, when the work su
     return 'done'
   })
   expect(result).toBe('done')
-  expect(ctx.store.workspaces.get('ws_default')?.name).toBe('Renamed')
+  expect(ctx.store.workspaces.findFirst(byId('ws_default'))?.name).toBe('Renamed')
   expect(ctx.due.size).toBe(0)
   expect(outside).toEqual(['committed'])
 })

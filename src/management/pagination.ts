@@ -1,10 +1,15 @@
 /**
  * @module
- * Keyset pagination shared by every list operation: newest first, opaque cursors that encode
- * the last record's position, stable while records are added between pages (DESIGN.md
- * "Pagination"). A page is one pass over the collection's ordered records from the cursor on.
+ * Keyset pagination shared by every list operation (DESIGN.md "Pagination"): newest first by a
+ * timestamp field, records with the same timestamp newest inserted first; opaque cursors name the
+ * last record shown by (timestamp, id), so pages stay stable while records are added between them
+ * and a cursor stays valid across export/import.
+ *
+ * A page is one `findMany` of the records at or before the cursor, sorted by @msw/data (its sort
+ * is stable, so ties keep insertion order), then cut after the cursor's record. @msw/data's own
+ * `take`/`cursor` options walk insertion order before sorting, so they cannot cut this order.
  */
-import type { IndexedCollection, Position } from '../store/indexed-collection.js'
+import { matching, type StoreCollection } from '../store/store-collection.js'
 import { invalidRequest } from './errors.js'
 
 export interface PageRequest {
@@ -17,80 +22,72 @@ export interface Page<T> {
   nextCursor: string | null
 }
 
-/** An unfiltered or simply filtered page: `pageOf` without index candidates. */
-export function paginate<T extends { id: string }, R = T>(
-  collection: IndexedCollection<T>,
-  request: PageRequest,
-  filter: (record: T) => boolean = () => true,
-  view?: (record: T) => R,
-): Page<R> {
-  return pageOf(collection, request, { filter, view })
-}
-
-/**
- * A filtered page in one pass over `newestFirst()` from the cursor, bounded by an index when a
- * filter has one: given the records an index says can match, the pass stops as soon as all of
- * them have gone by instead of running to the oldest record, and an empty candidate set answers
- * without a pass.
- */
 export interface PageOptions<T, R> {
-  /** The full filter (candidates narrow the pass; they do not replace this). */
-  filter: (record: T) => boolean
+  /** Which records to list. @default every record */
+  where?: (record: T) => boolean
+  /** The timestamp field the list is ordered by, newest first. @default insertion order alone */
+  orderBy?: keyof T & string
+  /** What a listed record is shown as. */
   view?: (record: T) => R
-  /** Every record that can match, from an index on one of the filtered fields. */
-  candidates?: readonly T[] | undefined
-  /** The collection's order key, to tell which candidates lie past the cursor. */
-  orderKey?: (record: T) => string
   /** Known to match nothing (e.g. a filter on a workspace the caller cannot see). */
   empty?: boolean
 }
 
-export function pageOf<T extends { id: string }, R = T>(
-  collection: IndexedCollection<T>,
+/** Where the previous page stopped: the timestamp and id of its last record. */
+interface After {
+  key: string
+  id: string
+}
+
+export function paginate<T extends { id: string }, R = T>(
+  collection: StoreCollection<T>,
   request: PageRequest,
-  options: PageOptions<T, R>,
+  options: PageOptions<T, R> = {},
 ): Page<R> {
-  const after = request.cursor === undefined ? undefined : resolveCursor(collection, request.cursor)
-  const view = options.view ?? ((record: T) => record as unknown as R)
+  const after = request.cursor === undefined ? undefined : decodeCursor(request.cursor)
   if (options.empty) return { data: [], nextCursor: null }
-
-  let candidateIds: Set<string> | undefined
-  if (options.candidates) {
-    const orderKey = options.orderKey
-    // candidates newer than the cursor were on earlier pages; ties with its key may still come
-    const ahead =
-      after && orderKey
-        ? options.candidates.filter((record) => orderKey(record) <= after.key)
-        : options.candidates
-    if (ahead.length === 0) return { data: [], nextCursor: null }
-    candidateIds = new Set(ahead.map((record) => record.id))
+  const { where = () => true, orderBy } = options
+  const keyOf = (record: T) => (orderBy === undefined ? '' : String(record[orderBy]))
+  const isCursor = (record: T) => after !== undefined && record.id === after.id && keyOf(record) === after.key
+  const listed = collection
+    .findMany(
+      // the cursor's own record stays in (it may no longer match) to tell where the page starts
+      matching(
+        (record) =>
+          (after === undefined || keyOf(record) <= after.key) && (isCursor(record) || where(record)),
+      ),
+      orderBy === undefined ? undefined : { orderBy: { [orderBy]: 'asc' } as never },
+    )
+    .reverse()
+  const start = after ? startAfter(listed, after.key, isCursor, keyOf) : 0
+  const shown = listed.slice(start, start + request.limit)
+  const view = options.view ?? ((record: T) => record as unknown as R)
+  const last = shown.at(-1)
+  const more = start + request.limit < listed.length
+  return {
+    data: shown.map(view),
+    nextCursor: more && last ? encodeCursor({ key: keyOf(last), id: last.id }) : null,
   }
-
-  const data: R[] = []
-  let last: T | undefined
-  for (const record of collection.newestFirst(after)) {
-    if (candidateIds && !candidateIds.delete(record.id)) continue
-    if (options.filter(record)) {
-      if (data.length === request.limit) return { data, nextCursor: encodeCursor(collection, last!) }
-      data.push(view(record))
-      last = record
-    }
-    if (candidateIds?.size === 0) break
-  }
-  return { data, nextCursor: null }
 }
 
-// A cursor names the last record shown by (order key, id), not by insertion number, so it stays
-// valid across export/import (which renumbers insertions).
-export function encodeCursor<T extends { id: string }>(collection: IndexedCollection<T>, last: T): string {
-  const key = collection.positionOf(last.id)!.key
-  return Buffer.from(JSON.stringify([key, last.id])).toString('base64url')
+/** Just past the cursor's record; when it is gone, past every record with its timestamp. */
+function startAfter<T>(
+  newestFirst: readonly T[],
+  key: string,
+  isCursor: (record: T) => boolean,
+  keyOf: (record: T) => string,
+): number {
+  const at = newestFirst.findIndex(isCursor)
+  if (at >= 0) return at + 1
+  const older = newestFirst.findIndex((record) => keyOf(record) < key)
+  return older >= 0 ? older : newestFirst.length
 }
 
-export function resolveCursor<T extends { id: string }>(
-  collection: IndexedCollection<T>,
-  cursor: string,
-): Position {
+function encodeCursor(after: After): string {
+  return Buffer.from(JSON.stringify([after.key, after.id])).toString('base64url')
+}
+
+function decodeCursor(cursor: string): After {
   let value: unknown
   try {
     value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'))
@@ -100,8 +97,5 @@ export function resolveCursor<T extends { id: string }>(
   if (!Array.isArray(value) || typeof value[0] !== 'string' || typeof value[1] !== 'string') {
     throw invalidRequest('Failed to read cursor: it is malformed', { cursor: ['Malformed cursor'] })
   }
-  const [key, id] = value as [string, string]
-  const position = collection.positionOf(id)
-  // the record is gone (hard-deleted): resume after every record with the same key
-  return position?.key === key ? position : { key, seq: Number.NEGATIVE_INFINITY }
+  return { key: value[0], id: value[1] }
 }

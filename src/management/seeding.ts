@@ -16,6 +16,7 @@ import {
 import { type Snapshot, SnapshotFailure, SnapshotStatus } from '../schemas/snapshot.js'
 import { describeIssues } from '../schemas/describe-issues.js'
 import { makeId } from '../store/ids.js'
+import { byId } from '../store/store-collection.js'
 import type { StoredEnvironment, StoredSnapshot } from '../store/stored-records.js'
 import { SYSTEM_PRINCIPAL } from './audit.js'
 import type { ManagementContext } from './context.js'
@@ -93,12 +94,13 @@ export async function seedEnvironment(
   const seed = parse(SeedEnvironment, input, 'seed environment')
   return runOperation(ctx, async (tx) => {
     const workspaceId = seed.workspaceId ?? defaultWorkspaceId(ctx)
-    if (!ctx.store.workspaces.get(workspaceId)) {
-      const known = ctx.store.workspaces.all().map((workspace) => workspace.id)
+    if (!ctx.store.workspaces.findFirst(byId(workspaceId))) {
+      const known = ctx.store.workspaces.findMany().map((workspace) => workspace.id)
       throw seedError('seed environment', `unknown workspace "${workspaceId}"; known: ${known.join(', ')}`)
     }
     const id = seed.id ?? makeId('environment')
-    if (ctx.store.environments.get(id)) throw seedError('seed environment', `environment "${id}" exists`)
+    if (ctx.store.environments.findFirst(byId(id)))
+      throw seedError('seed environment', `environment "${id}" exists`)
     const { apps, invalidSettings } = chooseFor(ctx, seed.apps)
     const now = ctx.clock.nowMs()
     const createdAt = seed.createdAt ?? new Date(now).toISOString()
@@ -146,7 +148,7 @@ export async function seedEnvironment(
       startDueAt: status === 'starting' ? isoAfter(Date.parse(createdAt), ctx.lifecycle().startMs) : null,
       startFailure: status === 'starting' ? invalidSettings : null,
     }
-    const inserted = await ctx.store.environments.insert(environment)
+    const inserted = await ctx.store.environments.create(environment)
     scheduleEnvironment(ctx, inserted)
     if (status === 'deleted' || status === 'failed') {
       if (seed.data) throw seedError('seed environment', `a ${status} environment holds no data`)
@@ -165,10 +167,10 @@ export async function seedEnvironment(
 export async function seedSnapshot(ctx: ManagementContext, input: SeedSnapshotInput): Promise<Snapshot> {
   const seed = parse(SeedSnapshot, input, 'seed snapshot')
   return runOperation(ctx, async () => {
-    const environment = ctx.store.environments.get(seed.environmentId)
+    const environment = ctx.store.environments.findFirst(byId(seed.environmentId))
     if (!environment) throw seedError('seed snapshot', `unknown environment "${seed.environmentId}"`)
     const id = seed.id ?? makeId('snapshot')
-    if (ctx.store.snapshots.get(id)) throw seedError('seed snapshot', `snapshot "${id}" exists`)
+    if (ctx.store.snapshots.findFirst(byId(id))) throw seedError('seed snapshot', `snapshot "${id}" exists`)
     const apps = seedSnapshotData(ctx, environment, seed.data)
     const now = ctx.clock.nowMs()
     const createdAt = seed.createdAt ?? new Date(now).toISOString()
@@ -203,8 +205,8 @@ export async function seedSnapshot(ctx: ManagementContext, input: SeedSnapshotIn
       dueAt: status === 'saving' ? isoAfter(Date.parse(createdAt), ctx.lifecycle().snapshotMs) : null,
       pendingFailure: null,
     }
-    const inserted = await ctx.store.snapshots.insert(snapshot)
-    if (hasData) await ctx.store.snapshotContents.insert({ id, apps })
+    const inserted = await ctx.store.snapshots.create(snapshot)
+    if (hasData) await ctx.store.snapshotContents.create({ id, apps })
     scheduleSnapshot(ctx, inserted)
     return toSnapshot(inserted)
   })

@@ -7,18 +7,18 @@
  */
 import type { Snapshot, SnapshotStatus } from '../schemas/snapshot.js'
 import { makeId } from '../store/ids.js'
+import { byId } from '../store/store-collection.js'
 import type { SnapshotContent, StoredSnapshot } from '../store/stored-records.js'
 import { recordAuditEvent } from './audit.js'
 import { type Caller, canSeeWorkspace, scopedWorkspaceId } from './auth.js'
 import type { ManagementContext } from './context.js'
 import { visibleEnvironment } from './environment-view.js'
 import { ManagementError, notFound } from './errors.js'
-import { pageOf } from './pagination.js'
 import { type Idempotent, type IdempotentRequest, idempotent } from './idempotency.js'
 import { isoAfter, scheduleSnapshot } from './lifecycle.js'
 import type { Call } from './auth.js'
 import { runOperation } from './operation.js'
-import type { Page, PageRequest } from './pagination.js'
+import { type Page, type PageRequest, paginate } from './pagination.js'
 
 export function toSnapshot(stored: StoredSnapshot): Snapshot {
   return {
@@ -45,7 +45,7 @@ export function toSnapshot(stored: StoredSnapshot): Snapshot {
 
 /** The stored snapshot, or `not_found` when it does not exist or is another workspace's (API key). */
 export function visibleSnapshot(ctx: ManagementContext, caller: Caller, snapshotId: string): StoredSnapshot {
-  const snapshot = ctx.store.snapshots.get(snapshotId)
+  const snapshot = ctx.store.snapshots.findFirst(byId(snapshotId))
   if (!snapshot || !canSeeWorkspace(caller, snapshot.workspaceId)) throw notFound('snapshot', snapshotId)
   return snapshot
 }
@@ -60,7 +60,7 @@ const parsedContents = new WeakMap<SnapshotContent, Record<string, unknown>>()
 
 /** Gives `environmentId` live apps restored from the snapshot's data. */
 export function restoreSnapshotData(ctx: ManagementContext, snapshotId: string, environmentId: string): void {
-  const content = ctx.store.snapshotContents.get(snapshotId)
+  const content = ctx.store.snapshotContents.findFirst(byId(snapshotId))
   ctx.environmentData.restore(environmentId, content ? parsedData(content) : {})
 }
 
@@ -124,15 +124,15 @@ async function insertSnapshot(ctx: ManagementContext, call: Call, input: CreateS
       `Failed to create snapshot: environment "${environment.id}" is ${environment.status}; it must be running or paused`,
     )
   }
-  if (ctx.store.workspaces.get(environment.workspaceId)?.archivedAt) {
+  if (ctx.store.workspaces.findFirst(byId(environment.workspaceId))?.archivedAt) {
     throw new ManagementError(
       'workspace_archived',
       `Failed to create snapshot: workspace "${environment.workspaceId}" is archived`,
     )
   }
-  const saving = ctx.store.snapshots
-    .findBy('environmentId', environment.id)
-    .find((snapshot) => snapshot.status === 'saving')
+  const saving = ctx.store.snapshots.findFirst((q) =>
+    q.where({ environmentId: environment.id, status: 'saving' }),
+  )
   if (saving) {
     throw new ManagementError(
       'snapshot_in_progress',
@@ -145,7 +145,7 @@ async function insertSnapshot(ctx: ManagementContext, call: Call, input: CreateS
   )
   const now = ctx.clock.nowMs()
   const id = makeId('snapshot')
-  await ctx.store.snapshotContents.insert({
+  await ctx.store.snapshotContents.create({
     id,
     apps: captureData(
       ctx,
@@ -153,7 +153,7 @@ async function insertSnapshot(ctx: ManagementContext, call: Call, input: CreateS
       environment.apps.map((app) => app.name),
     ),
   })
-  const snapshot = await ctx.store.snapshots.insert({
+  const snapshot = await ctx.store.snapshots.create({
     id,
     workspaceId: environment.workspaceId,
     environmentId: environment.id,
@@ -231,7 +231,7 @@ export function deleteSnapshot(ctx: ManagementContext, call: Call, snapshotId: s
       dueAt: null,
       pendingFailure: null,
     })
-    await ctx.store.snapshotContents.remove(snapshotId)
+    ctx.store.snapshotContents.delete(snapshotId)
     await recordAuditEvent(ctx, {
       name: 'snapshot.deleted',
       call,
@@ -259,16 +259,14 @@ export function listSnapshots(
     const scope = scopedWorkspaceId(caller)
     const { workspaceId, environmentId } = query
     const statuses = query.status && query.status.length > 0 ? new Set(query.status) : undefined
-    return pageOf(ctx.store.snapshots, query, {
-      filter: (snapshot) =>
+    return paginate(ctx.store.snapshots, query, {
+      where: (snapshot) =>
         (scope === null || snapshot.workspaceId === scope) &&
         (workspaceId === undefined || snapshot.workspaceId === workspaceId) &&
         (environmentId === undefined || snapshot.environmentId === environmentId) &&
         (statuses === undefined || statuses.has(snapshot.status)),
+      orderBy: 'createdAt',
       view: toSnapshot,
-      candidates:
-        environmentId === undefined ? undefined : ctx.store.snapshots.findBy('environmentId', environmentId),
-      orderKey: (snapshot) => snapshot.createdAt,
       empty: workspaceId !== undefined && !canSeeWorkspace(caller, workspaceId),
     })
   })

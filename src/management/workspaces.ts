@@ -4,6 +4,7 @@
  * (spec "Authentication" 2), and any other is reported as not found.
  */
 import type { Workspace } from '../schemas/workspace.js'
+import { byId } from '../store/store-collection.js'
 import { type Caller, canSeeWorkspace } from './auth.js'
 import type { ManagementContext } from './context.js'
 import { notFound } from './errors.js'
@@ -14,16 +15,15 @@ export function listWorkspaces(
   caller: Caller,
   query: PageRequest & { archived: boolean },
 ): Page<Workspace> {
-  return paginate(
-    ctx.store.workspaces,
-    query,
-    (workspace) =>
+  return paginate(ctx.store.workspaces, query, {
+    where: (workspace) =>
       canSeeWorkspace(caller, workspace.id) && (workspace.archivedAt !== null) === query.archived,
-  )
+    orderBy: 'createdAt',
+  })
 }
 
 export function getWorkspace(ctx: ManagementContext, caller: Caller, workspaceId: string): Workspace {
-  const workspace = ctx.store.workspaces.get(workspaceId)
+  const workspace = ctx.store.workspaces.findFirst(byId(workspaceId))
   if (!workspace || !canSeeWorkspace(caller, workspaceId)) throw notFound('workspace', workspaceId)
   return workspace
 }

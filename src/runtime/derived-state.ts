@@ -10,9 +10,9 @@ import type { ManagementContext } from '../management/context.js'
 export function learnSecrets(ctx: ManagementContext, adminToken: string | undefined): void {
   ctx.secrets.clear()
   if (adminToken) ctx.secrets.add(adminToken)
-  for (const member of ctx.store.members.all()) ctx.secrets.add(member.token)
-  for (const key of ctx.store.apiKeys.all()) ctx.secrets.add(key.token)
-  for (const credentials of ctx.store.credentials.all()) {
+  for (const member of ctx.store.members.findMany()) ctx.secrets.add(member.token)
+  for (const key of ctx.store.apiKeys.findMany()) ctx.secrets.add(key.token)
+  for (const credentials of ctx.store.credentials.findMany()) {
     for (const secret of [
       credentials.token,
       credentials.previousToken,
@@ -21,13 +21,15 @@ export function learnSecrets(ctx: ManagementContext, adminToken: string | undefi
     ])
       if (secret) ctx.secrets.add(secret, credentials.environmentId)
   }
-  for (const session of ctx.store.appSessions.all()) ctx.secrets.add(session.id, session.environmentId)
+  for (const session of ctx.store.appSessions.findMany()) ctx.secrets.add(session.id, session.environmentId)
 }
 
 /** The recorded calls of imported deleted or failed environments go when their retention ends. */
 export function retireReleasedCalls(ctx: ManagementContext): void {
-  for (const environment of ctx.store.environments.all()) {
-    if (environment.status !== 'deleted' && environment.status !== 'failed') continue
+  const released = ctx.store.environments.findMany((q) =>
+    q.where((environment) => environment.status === 'deleted' || environment.status === 'failed'),
+  )
+  for (const environment of released) {
     const since = environment.deletedAt ? Date.parse(environment.deletedAt) : ctx.clock.nowMs()
     ctx.requestLog.retire(environment.id, since + ctx.retention.recordedCallsMs)
   }

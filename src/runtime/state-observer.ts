@@ -9,7 +9,7 @@
 import type { EnvironmentDataObserver } from '../management/environment-data.js'
 import type { CrmApp } from '../replica/crm-app.js'
 import type { SObjectRecord } from '../replica/records/record-store.js'
-import type { CollectionObserver } from '../store/indexed-collection.js'
+import type { CollectionObserver } from '../store/store-collection.js'
 
 export interface StateObserver {
   /** A management record stored (a JSON-safe copy) or removed (undefined). */

@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest'
 import { defaultFixture } from '../fixtures/default-fixture.js'
+import { byId } from './store-collection.js'
 import { createStore, StoreContent } from './store.js'
 
 // every collection empty except those the fixture fills
@@ -30,13 +31,13 @@ it('undoes every write of a transaction that throws', async () => {
   await store.restore(content())
   await expect(
     store.transaction(async () => {
-      await store.workspaces.insert(workspace('ws_new'))
+      await store.workspaces.create(workspace('ws_new'))
       await store.workspaces.update('ws_default', { name: 'Renamed' })
       throw new Error('boom')
     }),
   ).rejects.toThrow('boom')
-  expect(store.workspaces.get('ws_new')).toBeUndefined()
-  expect(store.workspaces.get('ws_default')?.name).toBe('Default')
+  expect(store.workspaces.findFirst(byId('ws_new'))).toBeUndefined()
+  expect(store.workspaces.findFirst(byId('ws_default'))?.name).toBe('Default')
 })
 
 it('runs concurrent transactions one at a time', async () => {
@@ -61,8 +62,12 @@ it('keeps the previous content when a restore fails half way', async () => {
   const broken = content()
   broken.collections.apiKeys = [{ id: 'bad id' }]
   await expect(store.restore(broken)).rejects.toThrow()
-  expect(store.workspaces.all().map((found) => found.id)).toEqual(['ws_archived', 'ws_other', 'ws_default'])
-  expect(store.apiKeys.all()).toHaveLength(3)
+  expect(store.workspaces.findMany().map((found) => found.id)).toEqual([
+    'ws_archived',
+    'ws_other',
+    'ws_default',
+  ])
+  expect(store.apiKeys.findMany()).toHaveLength(3)
 })
 
 it('undoes store writes and out-of-store steps newest first, and skips commit hooks, when work throws', async () => {
@@ -73,14 +78,16 @@ it('undoes store writes and out-of-store steps newest first, and skips commit ho
   const committed: string[] = []
   await expect(
     store.transaction(async (scope) => {
-      await store.workspaces.insert(workspace('ws_new'))
+      await store.workspaces.create(workspace('ws_new'))
       scope.onRollback(() => {
-        undone.push(`outside 1 (ws_new stored: ${store.workspaces.get('ws_new') !== undefined})`)
+        undone.push(`outside 1 (ws_new stored: ${store.workspaces.findFirst(byId('ws_new')) !== undefined})`)
       })
       await store.workspaces.update('ws_default', { name: 'Renamed' })
-      await store.workspaces.remove('ws_other')
+      store.workspaces.delete('ws_other')
       scope.onRollback(() => {
-        undone.push(`outside 2 (ws_other stored: ${store.workspaces.get('ws_other') !== undefined})`)
+        undone.push(
+          `outside 2 (ws_other stored: ${store.workspaces.findFirst(byId('ws_other')) !== undefined})`,
+        )
       })
       scope.onCommit(() => committed.push('hook'))
       throw new Error('boom')
@@ -96,7 +103,7 @@ it('keeps the writes of a transaction and runs its commit hooks, a failed savepo
   await store.restore(content())
   const committed: string[] = []
   await store.transaction(async (scope) => {
-    await store.workspaces.insert(workspace('ws_new'))
+    await store.workspaces.create(workspace('ws_new'))
     await expect(
       scope.savepoint(async () => {
         await store.workspaces.update('ws_default', { name: 'Renamed' })
@@ -106,7 +113,24 @@ it('keeps the writes of a transaction and runs its commit hooks, a failed savepo
     ).rejects.toThrow('inner')
     scope.onCommit(() => committed.push('outer'))
   })
-  expect(store.workspaces.get('ws_new')).toBeDefined()
-  expect(store.workspaces.get('ws_default')?.name).toBe('Default')
+  expect(store.workspaces.findFirst(byId('ws_new'))).toBeDefined()
+  expect(store.workspaces.findFirst(byId('ws_default'))?.name).toBe('Default')
   expect(committed).toEqual(['outer'])
+})
+
+it('comes back to a mark, restoring only the collections written since', async () => {
+  const store = createStore()
+  await store.restore(content())
+  const mark = await store.transaction(() => store.mark())
+  await store.transaction(async () => {
+    await store.workspaces.create(workspace('ws_new'))
+    await store.workspaces.update('ws_default', { name: 'Renamed' })
+  })
+  expect(await store.backTo(mark)).toEqual(['workspaces'])
+  expect(store.serialise()).toEqual(content())
+  // nothing written since the last backTo: nothing to restore
+  expect(await store.backTo(mark)).toEqual([])
+  await store.transaction(() => store.apiKeys.delete('key_readonly'))
+  expect(await store.backTo(mark)).toEqual(['apiKeys'])
+  expect(store.apiKeys.count()).toBe(3)
 })

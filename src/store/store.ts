@@ -1,15 +1,16 @@
 /**
  * @module
- * The management store: one `IndexedCollection` per resource plus the tenancy settings, with
- * exclusive async transactions (one `TransactionLog` and `WriteLock` for all its collections, see
- * `transaction.ts`) and a whole-store serialise/restore.
+ * The management store: one `@msw/data` collection per resource (`StoreCollection`) plus the
+ * tenancy settings, with exclusive async transactions (one `TransactionLog` and `WriteLock` for
+ * all its collections, see `transaction.ts`), a whole-store serialise/restore, and marks to come
+ * back to that restore only what changed.
  */
 import { z } from 'zod'
 import { App, Version } from '../schemas/app.js'
 import { AuditEvent } from '../schemas/audit-event.js'
 import { Workspace } from '../schemas/workspace.js'
 import { ApiKey, Member, Tenancy } from '../schemas/tenant.js'
-import { type CollectionObserver, IndexedCollection } from './indexed-collection.js'
+import { type CollectionObserver, StoreCollection } from './store-collection.js'
 import {
   IdempotencyRecord,
   StoredAppSession,
@@ -21,7 +22,7 @@ import {
 import { runExclusive, TransactionLog, type TransactionScope } from './transaction.js'
 import { WriteLock } from './write-lock.js'
 
-/** The serialised store: tenancy plus every collection's records, oldest first. */
+/** The serialised store: tenancy plus every collection's records, in insertion order. */
 export const StoreContent = z.strictObject({
   tenancy: Tenancy,
   collections: z.strictObject({
@@ -61,66 +62,22 @@ export interface StoreMark {
 
 export function createStore() {
   const log = new TransactionLog()
+  const collection = <T extends { id: string }>(name: CollectionName, schema: z.ZodType<T>) =>
+    new StoreCollection({ name, schema, log })
   const collections = {
-    workspaces: new IndexedCollection({
-      name: 'workspaces',
-      schema: Workspace,
-      log,
-      orderKey: (workspace) => workspace.createdAt,
-    }),
-    apps: new IndexedCollection({ name: 'apps', schema: App, log }),
-    versions: new IndexedCollection({
-      name: 'versions',
-      schema: Version,
-      log,
-      indexes: ['appId'],
-      orderKey: (version) => version.publishedAt,
-    }),
-    members: new IndexedCollection({ name: 'members', schema: Member, log, indexes: ['token'] }),
-    apiKeys: new IndexedCollection({ name: 'apiKeys', schema: ApiKey, log, indexes: ['token'] }),
-    environments: new IndexedCollection({
-      name: 'environments',
-      schema: StoredEnvironment,
-      log,
-      indexes: ['workspaceId', 'status', 'snapshotId'],
-      orderKey: (environment) => environment.createdAt,
-    }),
-    snapshots: new IndexedCollection({
-      name: 'snapshots',
-      schema: StoredSnapshot,
-      log,
-      indexes: ['workspaceId', 'environmentId', 'status'],
-      orderKey: (snapshot) => snapshot.createdAt,
-    }),
-    snapshotContents: new IndexedCollection({ name: 'snapshotContents', schema: SnapshotContent, log }),
-    auditEvents: new IndexedCollection({
-      name: 'auditEvents',
-      schema: AuditEvent,
-      log,
-      indexes: ['workspaceId', 'environmentId'],
-      orderKey: (event) => event.occurredAt,
-    }),
-    credentials: new IndexedCollection({
-      name: 'credentials',
-      schema: StoredCredentials,
-      log,
-      indexes: ['token', 'previousToken', 'clientId', 'environmentId'],
-      orderKey: (credentials) => credentials.createdAt,
-    }),
-    appSessions: new IndexedCollection({
-      name: 'appSessions',
-      schema: StoredAppSession,
-      log,
-      indexes: ['issuedBy', 'environmentId'],
-      orderKey: (session) => session.createdAt,
-    }),
-    idempotencyRecords: new IndexedCollection({
-      name: 'idempotencyRecords',
-      schema: IdempotencyRecord,
-      log,
-      orderKey: (record) => record.createdAt,
-    }),
-  } satisfies Record<CollectionName, IndexedCollection<any>>
+    workspaces: collection('workspaces', Workspace),
+    apps: collection('apps', App),
+    versions: collection('versions', Version),
+    members: collection('members', Member),
+    apiKeys: collection('apiKeys', ApiKey),
+    environments: collection('environments', StoredEnvironment),
+    snapshots: collection('snapshots', StoredSnapshot),
+    snapshotContents: collection('snapshotContents', SnapshotContent),
+    auditEvents: collection('auditEvents', AuditEvent),
+    credentials: collection('credentials', StoredCredentials),
+    appSessions: collection('appSessions', StoredAppSession),
+    idempotencyRecords: collection('idempotencyRecords', IdempotencyRecord),
+  } satisfies Record<CollectionName, StoreCollection<any>>
 
   let tenancy: Tenancy | undefined
   // every write holds this lock, one at a time, so interleaved async requests never see half a
@@ -180,9 +137,9 @@ export function createStore() {
       return lock.run(async () => {
         const restored: CollectionName[] = []
         for (const kept of mark.collections) {
-          const collection = collections[kept.name] as IndexedCollection<any>
+          const collection = collections[kept.name] as StoreCollection<any>
           if (collection.version === kept.version) continue
-          await collection.restore(kept.records as never[])
+          await collection.restore(kept.records)
           // a later `backTo` skips the collection until it is written again
           kept.version = collection.version
           restored.push(kept.name)
@@ -199,13 +156,13 @@ export function createStore() {
         const previous = tenancy ? this.serialise() : undefined
         try {
           for (const [name, collection] of Object.entries(collections)) {
-            await collection.restore(parsed.collections[name as CollectionName] as never[])
+            await collection.restore(parsed.collections[name as CollectionName])
           }
           tenancy = parsed.tenancy
         } catch (error) {
           if (previous) {
             for (const [name, collection] of Object.entries(collections)) {
-              await collection.restore(previous.collections[name as CollectionName] as never[])
+              await collection.restore(previous.collections[name as CollectionName])
             }
           }
           throw error

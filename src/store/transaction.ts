@@ -1,6 +1,6 @@
 /**
  * @module
- * The one transaction API of every store: the management collections (`IndexedCollection`, run
+ * The one transaction API of every store: the management collections (`StoreCollection`, run
  * by `Store.transaction` and `runOperation`) and each CRM app's record store use it, so composite
  * `allOrNone`, graphs and bulk jobs roll back through it, never through undo code of their own.
  *
@@ -12,18 +12,18 @@
  * `onCommit` hooks run once the outermost transaction has succeeded.
  *
  * Two forms over one log:
- * - sync, `run(work)`: what every REST write uses (`RecordStore.transaction`); no promise, no
- *   allocation beyond the undo closures. Its undo steps must be synchronous.
+ * - sync, `run(work)`: what every REST write uses (`RecordStore.transaction`). Its undo steps
+ *   must be synchronous.
  * - async, `runAsync(work)`: for work that awaits between writes (a composite's subrequests, a
- *   bulk job's chunks, management operations whose @msw/data writes are async). It gives no
+ *   bulk job's chunks, management operations, whose @msw/data writes are async). It gives no
  *   exclusion by itself: pair it with a `WriteLock` (see `write-lock.ts` and
  *   `runExclusive`), or another writer's steps would land in this log and be undone with it.
  *
  * The explicit form (`begin` / `commit` / `rollback`) is the same thing for callers whose work
  * does not fit one function; savepoints must close innermost first.
  *
- * Each store owns one log (see docs/decisions.md "One transaction API"): a management rollback
- * never touches records, and a record write never waits for the management store.
+ * Each store owns one log: a management rollback never touches records, and a record write
+ * never waits for the management store.
  */
 import type { WriteLock } from './write-lock.js'
 
@@ -121,20 +121,16 @@ export class TransactionLog implements TransactionScope {
    * returns, undoes its writes and rethrows if it throws.
    */
   run<R>(work: () => R): R {
-    // locals rather than a Savepoint object: this is on every REST write
-    const steps = this.#steps.length
-    const hooks = this.#hooks.length
-    const depth = ++this.#depth
+    const savepoint = this.begin()
     try {
       const result = work()
       if (isThenable(result)) {
         throw new TypeError('[replica-mock] Failed to run a transaction: work must be synchronous')
       }
-      if (depth > 1) this.#depth--
-      else this.#finish()
+      this.commit(savepoint)
       return result
     } catch (error) {
-      this.#undoTo(steps, hooks, depth)
+      this.#undoTo(savepoint.steps, savepoint.hooks, savepoint.depth)
       throw error
     }
   }
@@ -157,8 +153,7 @@ export class TransactionLog implements TransactionScope {
   }
 
   #finish(): void {
-    const hooks = this.#hooks
-    for (let i = 0; i < hooks.length; i++) hooks[i]!()
+    for (const hook of this.#hooks) hook()
     this.#close(0, 0, 1)
   }
 
@@ -186,12 +181,8 @@ export class TransactionLog implements TransactionScope {
 
   /** Drops steps and hooks past the marks and leaves the savepoint at `depth`. */
   #close(stepMark: number, hookMark: number, depth: number): void {
-    // popped, not cut by setting `length`: that is a runtime call, and cutting to 0 drops the
-    // backing store, which every write's first step then allocated again (~0.1 µs a write)
-    const steps = this.#steps
-    while (steps.length > stepMark) steps.pop()
-    const hooks = this.#hooks
-    while (hooks.length > hookMark) hooks.pop()
+    this.#steps.length = stepMark
+    this.#hooks.length = hookMark
     this.#depth = depth - 1
     this.#undoing = false
     if (this.#fixes.size > 0) this.#fixes.clear()

@@ -1,0 +1,228 @@
+/**
+ * @module
+ * One management resource's records, held in an `@msw/data` `Collection` and read through its
+ * API (`findFirst`, `findMany` with queries and `orderBy`, `count`). Writes go through here for
+ * what the store needs and @msw/data lacks:
+ * - every write is validated with the zod schema (@msw/data only logs schema issues), and a bad
+ *   record is a `StoreError` with the issues;
+ * - every write records its undo step in the store's transaction log (`transaction.ts`), and is
+ *   reported to the observer once its transaction commits (the standalone server's journal);
+ * - serialise and restore use plain JSON copies, never @msw/data's symbol internals;
+ * - `version` moves on with every change, so a reset restores only the collections written
+ *   since its mark (`Store.backTo`).
+ * Records keep @msw/data's insertion order; an update keeps a record's place.
+ */
+import { Collection, Query } from '@msw/data'
+import { z } from 'zod'
+import { StoreError } from './errors.js'
+import { TransactionLog } from './transaction.js'
+
+type Keyed = { id: string }
+
+/** A query over a collection's records, as @msw/data takes it: `(q) => q.where(...)` or a `Query`. */
+export type Where<T> = Query<T> | ((query: Query<T>) => Query<T>)
+
+/** @msw/data's `findMany` options: `orderBy`, and `take`/`skip`/`cursor` over insertion order. */
+export type FindManyOptions<T> = NonNullable<Parameters<Collection<z.ZodType<T>>['findMany']>[1]>
+
+/**
+ * Told of every committed write (`record` undefined: removed), once its outermost transaction
+ * committed, in commit order. For the standalone server's journal (`src/server/persistence`).
+ */
+export type CollectionObserver = (collection: string, id: string, record: unknown) => void
+
+/**
+ * A `Query` made of one predicate: @msw/data calls it alone for each record it scans, where the
+ * `q.where(...)` builder combines its conditions anew for every record (several times the cost).
+ * For the scans on every request: lookups by id or token, and list pages.
+ */
+export function matching<T>(predicate: (record: T) => boolean): Query<T> {
+  return new Query<T>(predicate)
+}
+
+/** The query of the record with `id`. */
+export function byId<T extends Keyed>(id: string): Query<T> {
+  return matching((record) => record.id === id)
+}
+
+export interface StoreCollectionOptions<T extends Keyed> {
+  name: string
+  schema: z.ZodType<T>
+  /** The store's transaction log; a collection on its own gets a log of its own. */
+  log?: TransactionLog
+}
+
+export class StoreCollection<T extends Keyed> {
+  readonly name: string
+  #schema: z.ZodType<T>
+  #records: Collection<z.ZodType<T>>
+  #log: TransactionLog
+  #version = 0
+  #observer: CollectionObserver | undefined
+
+  constructor(options: StoreCollectionOptions<T>) {
+    this.name = options.name
+    this.#schema = options.schema
+    this.#records = this.#emptyCollection()
+    this.#log = options.log ?? new TransactionLog()
+  }
+
+  /** Reports committed writes to `observer` from now on (restores are not reported). */
+  observe(observer: CollectionObserver | undefined): void {
+    this.#observer = observer
+  }
+
+  /** Moves on with every change of the content (rolled-back ones too): equal means unchanged. */
+  get version(): number {
+    return this.#version
+  }
+
+  /** The first record `where` matches in insertion order (the oldest inserted without `where`). */
+  findFirst(where?: Where<T>): T | undefined {
+    return this.#records.findFirst(where as never)
+  }
+
+  /** Every record `where` matches, in insertion order unless `options.orderBy` says otherwise. */
+  findMany(where?: Where<T>, options?: FindManyOptions<T>): T[] {
+    return this.#records.findMany(where as never, options)
+  }
+
+  count(where?: Where<T>): number {
+    return where ? this.findMany(where).length : this.#records.count()
+  }
+
+  /** Stores a new record. Ids are unique by construction (random, or checked by the caller first). */
+  async create(values: T): Promise<T> {
+    const record = await this.#records.create(this.#validate(values, 'create'))
+    this.#version++
+    this.#log.onRollback(() => {
+      this.#records.delete(byId<T>(record.id) as never)
+      this.#version++
+    })
+    this.#report(record.id, record)
+    return record
+  }
+
+  /** Changes the record with `id` (which must exist), keeping its place. */
+  async update(id: string, changes: Partial<T>): Promise<T> {
+    const previous = this.findFirst(byId(id))
+    if (!previous) throw new StoreError(`Failed to update "${this.name}": no record "${id}"`)
+    const next = this.#validate({ ...previous, ...changes, id }, 'update')
+    const fields = Object.keys(changes).filter((field) => field !== 'id')
+    const updated = await this.#write(id, fields, next)
+    this.#log.onRollback(async () => {
+      await this.#write(id, fields, previous)
+    })
+    this.#report(id, updated)
+    return updated
+  }
+
+  /** Removes the record with `id`; resolves with it, or undefined when there is none. */
+  delete(id: string): T | undefined {
+    const record = this.findFirst(byId(id))
+    if (!record) return undefined
+    this.#removed(() => [this.#records.delete(record as never)!])
+    return record
+  }
+
+  /** Removes every record `where` matches; returns them. */
+  deleteMany(where: Where<T>): T[] {
+    return this.#removed(() => this.#records.deleteMany(where as never))
+  }
+
+  /** Plain JSON-safe copies of every record, in insertion order. */
+  serialise(): T[] {
+    return this.#records.all().map((record) => structuredClone(record))
+  }
+
+  /**
+   * Replaces every record (recording no undo steps: restores happen outside transactions). A bad
+   * record or a repeated id throws before anything is replaced.
+   */
+  async restore(records: readonly unknown[]): Promise<void> {
+    const checked = records.map((values) => this.#validate(values, 'restore'))
+    const ids = new Set<string>()
+    for (const record of checked) {
+      if (ids.has(record.id)) {
+        throw new StoreError(`Failed to restore "${this.name}": id "${record.id}" appears twice`)
+      }
+      ids.add(record.id)
+    }
+    // a fresh collection: @msw/data's clear() deletes one record at a time
+    await this.#rebuild(checked)
+  }
+
+  /**
+   * @deprecated Use `findFirst(byId(id))`; kept for the gateway's call sites.
+   */
+  get(id: string): T | undefined {
+    return this.findFirst(byId(id))
+  }
+
+  /**
+   * @deprecated Use `findMany((q) => q.where({ [field]: value }))`; kept for the gateway's call sites.
+   */
+  findBy<K extends keyof T & string>(field: K, value: T[K]): T[] {
+    return this.findMany(matching((record) => record[field] === value))
+  }
+
+  /** Sets `fields` of the record with `id` as they are in `values` (absent there: removed). */
+  async #write(id: string, fields: readonly string[], values: T): Promise<T> {
+    const updated = await this.#records.update(byId<T>(id) as never, {
+      strict: true,
+      data: (draft) => {
+        const target = draft as Record<string, unknown>
+        for (const field of fields) {
+          if (field in values) target[field] = values[field as keyof T]
+          else delete target[field]
+        }
+      },
+    })
+    this.#version++
+    return updated
+  }
+
+  /**
+   * Runs `remove` (a delete through @msw/data) and records its undo step: the records as they
+   * were, in their order (@msw/data has no insert at a place, so undoing rebuilds the collection).
+   */
+  #removed(remove: () => T[]): T[] {
+    const before = [...this.#records.all()]
+    const removed = remove()
+    if (removed.length === 0) return removed
+    this.#version++
+    this.#log.onRollback(() => this.#rebuild(before))
+    for (const record of removed) this.#report(record.id, undefined)
+    return removed
+  }
+
+  /**
+   * Its schema passes every record: each write was validated here first (its issues become a
+   * `StoreError`), and validating again in @msw/data would only repeat that work.
+   */
+  #emptyCollection(): Collection<z.ZodType<T>> {
+    return new Collection({ schema: z.custom<T>() })
+  }
+
+  async #rebuild(records: readonly T[]): Promise<void> {
+    const rebuilt = this.#emptyCollection()
+    for (const record of records) await rebuilt.create({ ...record })
+    this.#records = rebuilt
+    this.#version++
+  }
+
+  /** @note Copied at commit: the journal must see the record as it was written. */
+  #report(id: string, record: T | undefined): void {
+    const observer = this.#observer
+    if (!observer) return
+    this.#log.onCommit(() => observer(this.name, id, record && structuredClone(record)))
+  }
+
+  #validate(values: unknown, verb: string): T {
+    const result = this.#schema.safeParse(values)
+    if (result.success) return result.data
+    const issues = result.error.issues.map((issue) => ({ path: issue.path, message: issue.message }))
+    const detail = issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`).join('; ')
+    throw new StoreError(`Failed to ${verb} "${this.name}" record: ${detail}`, issues)
+  }
+}
