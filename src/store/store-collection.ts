@@ -152,20 +152,6 @@ export class StoreCollection<T extends Keyed> {
     await this.#rebuild(checked)
   }
 
-  /**
-   * @deprecated Use `findFirst(byId(id))`; kept for the gateway's call sites.
-   */
-  get(id: string): T | undefined {
-    return this.findFirst(byId(id))
-  }
-
-  /**
-   * @deprecated Use `findMany((q) => q.where({ [field]: value }))`; kept for the gateway's call sites.
-   */
-  findBy<K extends keyof T & string>(field: K, value: T[K]): T[] {
-    return this.findMany(matching((record) => record[field] === value))
-  }
-
   /** Sets `fields` of the record with `id` as they are in `values` (absent there: removed). */
   async #write(id: string, fields: readonly string[], values: T): Promise<T> {
     const updated = await this.#records.update(byId<T>(id) as never, {
