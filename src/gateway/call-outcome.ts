@@ -1,7 +1,8 @@
 /**
  * @module
- * What the gateway answered a call with, as the recording needs it: the response, its body as
- * read, and who answered (the app, or the gateway refusing).
+ * What the gateway answered a call with: status, headers and body (the bytes passed on, which the
+ * recording keeps too), and who answered (the app, or the gateway refusing). The gateway's route
+ * makes the one response the client gets from it.
  */
 import type { RawBody } from '../calls/raw-call.js'
 import type { NativeEndpoint } from '../replica/native-call.js'
@@ -9,8 +10,10 @@ import { gatewayErrorResponse } from './gateway-error-response.js'
 import type { GatewayRefusal } from './gateway-refusal.js'
 
 export interface CallOutcome {
-  response: Response
-  body: RawBody
+  status: number
+  headers: Headers
+  /** The body passed on, whole (`data`). */
+  body: RawBody & { data: Uint8Array<ArrayBuffer> }
   respondedBy: 'app' | 'gateway'
   errorCode: string | null
   /** The native endpoint that served the call, when the app named one. */
@@ -19,14 +22,14 @@ export interface CallOutcome {
 
 /** The response's `Location` header (a login redirect carries an authorization code in it). */
 export function locationOf(outcome: CallOutcome): string | null {
-  return outcome.response.headers.get('location')
+  return outcome.headers.get('location')
 }
 
 /** The gateway's error response for `refusal`, with `status` when a fault names its own. */
 export function refusedOutcome(refusal: GatewayRefusal, status?: number): CallOutcome {
-  const { response, bytes } = gatewayErrorResponse(refusal, status)
+  const { bytes, ...answer } = gatewayErrorResponse(refusal, status)
   return {
-    response,
+    ...answer,
     body: { contentType: 'application/json', data: bytes, complete: true, size: bytes.byteLength },
     respondedBy: 'gateway',
     errorCode: refusal.code,

@@ -19,7 +19,7 @@ export function countNativeUsage(usage: UsageTally, call: ReceivedCall, outcome:
   }
   const path = call.path?.nativePath ?? call.url.pathname
   const { endpoint } = outcome
-  const status = outcome.response.status
+  const status = outcome.status
   usage.endpoint(`${method} ${endpoint?.name ?? unlisted(path)}`)
   const at = { surface: 'native' as const, method, path }
   if (!endpoint && status === 404) {

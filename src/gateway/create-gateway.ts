@@ -43,14 +43,24 @@ export interface GatewayOptions {
   maxUploadBytes?: number
 }
 
+/** What the client gets: the app's status, headers and body, or the gateway's refusal. */
+export interface GatewayAnswer {
+  status: number
+  headers: Headers
+  /** Null for a status that has no body (204, 304...). */
+  body: Uint8Array<ArrayBuffer> | null
+}
+
 export interface Gateway {
   /**
    * Answers one call to an app URL (`/apps/...`) or a native path at the root (`/services/...`).
    * @param note filled with the environment and app the call was tied to (call-note.ts), for the
    * transport's request log.
    */
-  fetch(request: Request, note?: CallNote): Promise<Response>
+  answer(request: Request, note?: CallNote): Promise<GatewayAnswer>
 }
+
+const NULL_BODY_STATUSES = new Set([101, 204, 205, 304])
 
 export function createGateway(options: GatewayOptions): Gateway {
   const { ctx, nativeHandler } = options
@@ -70,13 +80,14 @@ export function createGateway(options: GatewayOptions): Gateway {
   }
 
   return {
-    async fetch(request, note) {
+    async answer(request, note) {
       const call = await receiveCall(request, ctx.clock.nowMs(), caps)
       const outcome = await answer(call)
       if (note) noteCall(note, call)
       recordCall(ctx, call, outcome)
       if (ctx.usage) countNativeUsage(ctx.usage, call, outcome)
-      return outcome.response
+      const { status, headers, body } = outcome
+      return { status, headers, body: NULL_BODY_STATUSES.has(status) ? null : body.data }
     },
   }
 }

@@ -23,13 +23,13 @@ export const GATEWAY_STATUS_OF: Record<GatewayErrorCode, number> = {
 }
 
 /**
- * The response, and its body bytes (for the recording).
+ * The status, headers and body bytes of the refusal.
  * @param status overrides the code's status (an injected `gateway.error` fault names its own).
  */
 export function gatewayErrorResponse(
   refusal: GatewayRefusal,
   status?: number,
-): { response: Response; bytes: Uint8Array<ArrayBuffer> } {
+): { status: number; headers: Headers; bytes: Uint8Array<ArrayBuffer> } {
   const body: GatewayErrorBody = { error: { code: refusal.code, message: refusal.message } }
   const bytes = new TextEncoder().encode(JSON.stringify(body))
   const headers: Record<string, string> = {}
@@ -42,6 +42,5 @@ export function gatewayErrorResponse(
   // refused unread: the connection is about to be dropped (see to-error-response.ts CLOSE_CONNECTION)
   if (refusal.code === 'request_too_large') headers.connection = 'close'
   headers['content-type'] = 'application/json'
-  const response = new Response(bytes, { status: status ?? GATEWAY_STATUS_OF[refusal.code], headers })
-  return { response, bytes }
+  return { status: status ?? GATEWAY_STATUS_OF[refusal.code], headers: new Headers(headers), bytes }
 }

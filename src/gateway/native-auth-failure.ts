@@ -25,15 +25,12 @@ export function nativeAuthFailure(refusal: GatewayRefusal, nativePath: string): 
   const failure = failureFor(nativePath)
   const bytes = new TextEncoder().encode(failure.body)
   const description = refusal.message.replaceAll('"', "'")
-  const response = new Response(bytes, {
+  return {
     status: failure.status,
-    headers: {
+    headers: new Headers({
       'content-type': failure.contentType,
       'www-authenticate': `Bearer error="invalid_token", error_description="${description}"`,
-    },
-  })
-  return {
-    response,
+    }),
     body: { contentType: failure.contentType, data: bytes, complete: true, size: bytes.byteLength },
     respondedBy: 'gateway',
     errorCode: refusal.code,

@@ -79,16 +79,16 @@ function tooLarge(data: Uint8Array<ArrayBuffer>, size: number | null, maxBytes: 
 
 /**
  * The request the app sees: a new `Request` for the native path and query, with the client's
- * method, headers and signal and the body the gateway read. The body goes in as a stream of the
- * very bytes read (a byte array given to `Request` is copied, and an upload may be 150 MB). The
- * sent body's framing headers go: whoever sends the new request on frames its body anew.
+ * method and headers and the body the gateway read. No signal: the app answers in-process once the
+ * whole body is read, so there is nothing left for a client's abort to stop. The body goes in as a
+ * stream of the very bytes read (a byte array given to `Request` is copied, and an upload may be
+ * 150 MB). The sent body's framing headers go: whoever sends the new request on frames it anew.
  */
 export function nativeRequest(request: Request, url: URL, path: AppPath, body: RequestBody): Request {
   const { data } = body
   const init: RequestInit & { duplex?: 'half' } = {
     method: request.method,
     headers: request.headers,
-    signal: request.signal,
   }
   if (data.byteLength > 0) {
     init.body = new ReadableStream<Uint8Array>({

@@ -5,14 +5,19 @@
  * instance URL as an origin) go to the gateway.
  */
 import { type Context, Hono } from 'hono'
+import type { StatusCode } from 'hono/utils/http-status'
 import type { CallNote } from '../gateway/call-note.js'
 import type { Gateway } from '../gateway/create-gateway.js'
 import type { ReplicaEnv } from './http/replica-env.js'
 
 export function gatewayRoutes(gateway: Gateway) {
-  const pass = (c: Context<ReplicaEnv>) => {
+  const pass = async (c: Context<ReplicaEnv>) => {
     const env = c.env as GatewayBindings | undefined
-    return gateway.fetch(c.req.raw, env?.callNote)
+    const answer = await gateway.answer(c.req.raw, env?.callNote)
+    // through the context, so the response carries the request id and CORS headers too: the
+    // request id is the service's, whatever the app named
+    const headers = [...answer.headers].filter(([name]) => name !== 'x-request-id')
+    return c.newResponse(answer.body, { status: answer.status as StatusCode, headers })
   }
   return new Hono<ReplicaEnv>()
     .all('/apps', pass)

@@ -163,6 +163,8 @@ async function main(argv: string[]): Promise<number> {
       ...Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)),
       requestLog: quiet ? false : { format: logFormat },
       stateFile,
+      // this process runs the server and nothing else
+      replaceFetchGlobals: true,
     })
   } catch (error) {
     const err = error as NodeJS.ErrnoException
