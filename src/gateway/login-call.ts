@@ -8,7 +8,7 @@
  * it revokes or refreshes, or a SOAP session header. The app then authenticates the login
  * itself (username and password, client secret, code, refresh token).
  * @note A SOAP `login` at the root carries only a username and password, which name no
- * environment: it needs the login URL (the README says so).
+ * environment: it needs the login URL (docs/logins.md says so).
  */
 import type { ManagementContext } from '../management/context.js'
 import { findIssuedToken } from '../management/app-sessions.js'

@@ -5,7 +5,7 @@
  * @note Not `z.prettifyError`: it writes several lines with `✖`/`→` and bracketed indexes
  * (`workspaces[1].id`), where these messages are one line and name paths as the API's
  * `error.fields` and the fixture's reference checks do (`workspaces.1.id`). Not `z.flattenError`:
- * it keeps only top-level keys (`workspaces`), which says less. See docs/decisions.md.
+ * it keeps only top-level keys (`workspaces`), which says less (docs/decisions/0003).
  */
 import type { z } from 'zod'
 

@@ -7,7 +7,7 @@ import { z } from 'zod'
 
 /**
  * Why the gateway refused a call (recorded as the call's `errorCode`). The HTTP status of each is
- * in the README's refusals table.
+ * in the refusals table of docs/gateway.md.
  */
 export const GatewayErrorCode = z.enum([
   'unauthenticated',

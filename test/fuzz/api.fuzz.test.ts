@@ -1,5 +1,5 @@
 /**
- * `npm run fuzz` (issue 15): random and mutated requests to every endpoint of ENDPOINTS
+ * `npm run fuzz`: random and mutated requests to every endpoint of ENDPOINTS
  * (endpoints.ts), each checked against the invariants of fuzz-target.ts, then the heap compared
  * with its baseline. `npm test` runs a short seeded pass (FUZZ_RUNS per endpoint, default 20);
  * `npm run fuzz` runs >= 10,000 cases. FUZZ_SEED replays a run; FUZZ_TRANSPORT=http drives the

@@ -1,5 +1,5 @@
 /**
- * Bulk API 2.0's endpoints for the fuzz suite (README "Bulk API 2.0"): ingest and query jobs,
+ * Bulk API 2.0's endpoints for the fuzz suite (docs/bulk-api.md): ingest and query jobs,
  * CSV uploads, state changes, result files and results pages, each with input in its own format
  * (csv-arbitraries.ts). Paths use the target's jobs (Open, Open with data, JobComplete, a query
  * job) so requests reach past "not found".

@@ -1,5 +1,5 @@
 /**
- * Hostile bodies in the composite family's own shapes (README "Composite and sObject
+ * Hostile bodies in the composite family's own shapes (docs/crm-replica.md, "Composite and sObject
  * Collections"): Composite, Batch and Graph subrequest lists with bad, self, forward and unknown
  * references, nested composites, too many subrequests or graphs, wrong types; sObject Tree records
  * with bad `attributes`, nested too deep or too many; sObject Collections with 201+ records and

@@ -1,5 +1,5 @@
 /**
- * The composite family's endpoints for the fuzz suite (README "Composite and sObject
+ * The composite family's endpoints for the fuzz suite (docs/crm-replica.md, "Composite and sObject
  * Collections"): Composite, Batch, Graph, Tree and every sObject Collections form, each with
  * bodies in its own shape (composite-arbitraries.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * Hostile Bulk API 2.0 input (README "Bulk API 2.0"): CSV uploads that are malformed (unbalanced
+ * Hostile Bulk API 2.0 input (docs/bulk-api.md): CSV uploads that are malformed (unbalanced
  * quotes, wrong row widths, byte order marks, huge fields, unknown or repeated columns, other
  * encodings, gzip garbage), job bodies with bad operations and delimiters, multipart job
  * creations, and results locators and `maxRecords` values. An upload is a body with the headers

@@ -1,7 +1,7 @@
 /**
  * The mock the fuzz suite attacks, and the invariants every answer must keep:
  * - no 5xx (but the native surface's deliberate `501 FEATURE_NOT_ENABLED` for what the replica
- *   does not emulate, README "The CRM replica");
+ *   does not emulate, docs/crm-replica.md);
  * - an answer within `ANSWER_BOUND_MS` (no hang);
  * - every error in its surface's format (management `{ error: { code, message, requestId } }`,
  *   native `[{ message, errorCode }]`, sObject Tree's `{ hasErrors: true, results }` or a gateway

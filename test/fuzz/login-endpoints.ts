@@ -1,5 +1,5 @@
 /**
- * Fuzz table rows for the login surfaces of issue 14: the OAuth endpoints (errors in OAuth's own
+ * Fuzz table rows for the login surfaces: the OAuth endpoints (errors in OAuth's own
  * `{ error, error_description }`, urlencoded for revoke), the SOAP `login`/`logout` endpoint (faults
  * as XML, HTTP 500 as in Salesforce), the identity URL, SOSL search and limits (native errors).
  */

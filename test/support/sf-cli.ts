@@ -3,7 +3,7 @@
  * auth files, keys and config stay there), no telemetry, no update checks, no log file, and
  * `--json` so the answer is `{ status, result }` on stdout.
  * @note `SF_AUTOUPDATE_DISABLE` alone would switch oclif's autoupdate hook on; both names are set
- * (see docs/decisions.md, Issue 14).
+ * (oclif reads either).
  */
 import { execFile } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'

@@ -46,7 +46,7 @@ describe('likeMatcher', () => {
     expect(likeMatcher(pattern)(value)).toBe(expected)
   })
 
-  it('answers the pathological pattern of issue 15 at once', () => {
+  it('answers a pathological pattern at once', () => {
     // a backtracking regular expression takes seconds on 200 characters (the test would time out)
     const value = 'a'.repeat(100_000)
     expect(likeMatcher('%a%a%a%a%a%b')(value)).toBe(false)

@@ -91,7 +91,7 @@ describe('app tokens', () => {
     const state = mock.exportState() as any
     const rows = state.store.collections.credentials as Array<{ token: string }>
     const row = rows.find((credentials) => credentials.token === app.credentials.token)!
-    // the shape tokens had before issue 14
+    // the shape tokens had before the Salesforce-style session ids
     row.token = 'tok_0123456789abcdef0123456789abcdef'
     await mock.importState(state)
     const response = await getWith(app, row.token, `${V}/query?q=SELECT+Id+FROM+Account+LIMIT+1`)
