@@ -22,14 +22,7 @@ export interface AdmittedCall {
   native: NativeCall
 }
 
-/** The native API versions a catalog version serves (see `apiVersionsCache`). */
-export type ApiVersionsOf = (version: Version | undefined) => readonly string[]
-
-export async function admitCall(
-  ctx: ManagementContext,
-  call: ReceivedCall,
-  apiVersions: ApiVersionsOf,
-): Promise<AdmittedCall> {
+export async function admitCall(ctx: ManagementContext, call: ReceivedCall): Promise<AdmittedCall> {
   const { request, url, path } = call
   if (!path) throw new GatewayRefusal('not_found', `Failed to find route: ${request.method} ${url.pathname}`)
   const login = isLoginPath(path.nativePath)
@@ -61,30 +54,15 @@ export async function admitCall(
     appId: app.appId,
     versionId: app.versionId,
     actor: target.actor,
-    apiVersions: apiVersions(target.version),
+    apiVersions: apiVersionsOf(target.version),
   }
   if (login) native.login = true
   return { path, where, native }
 }
 
-/**
- * Native API versions a catalog version serves, in catalog order, without repeats; worked out
- * once per version (a catalog version's record is replaced, never changed, when the catalog changes).
- */
-export function apiVersionsCache(): ApiVersionsOf {
-  const cache = new WeakMap<Version, readonly string[]>()
-  return (version) => {
-    if (!version) return []
-    let served = cache.get(version)
-    if (!served) {
-      served = Object.freeze(apiVersionsOf(version))
-      cache.set(version, served)
-    }
-    return served
-  }
-}
-
-function apiVersionsOf(version: Version): string[] {
+/** Native API versions a catalog version serves, in catalog order, without repeats. */
+function apiVersionsOf(version: Version | undefined): string[] {
+  if (!version) return []
   const out = new Set<string>()
   for (const api of version.apis) for (const apiVersion of api.apiVersions) out.add(apiVersion)
   return [...out]

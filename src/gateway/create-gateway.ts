@@ -17,7 +17,7 @@
  */
 import type { ManagementContext } from '../management/context.js'
 import type { NativeHandler } from '../replica/native-call.js'
-import { admitCall, apiVersionsCache } from './admit-call.js'
+import { admitCall } from './admit-call.js'
 import { callApp } from './call-app.js'
 import { type CallNote, noteCall } from './call-note.js'
 import { type CallOutcome, refusedOutcome } from './call-outcome.js'
@@ -66,12 +66,11 @@ export function createGateway(options: GatewayOptions): Gateway {
   const { ctx, nativeHandler } = options
   const maxBytes = options.maxBodyBytes ?? MAX_NATIVE_BODY_BYTES
   const caps = { maxBytes, maxUploadBytes: options.maxUploadBytes ?? MAX_UPLOAD_BYTES }
-  const apiVersions = apiVersionsCache()
 
   /** Steps 2-4: the app's answer, or the refusal of the step that refused. */
   const answer = async (call: ReceivedCall): Promise<CallOutcome> => {
     try {
-      const admitted = await admitCall(ctx, call, apiVersions)
+      const admitted = await admitCall(ctx, call)
       const faulted = hasGatewayFaults(ctx) ? await injectFaults(ctx, call, admitted.where) : undefined
       return faulted ?? (await callApp(nativeHandler(admitted.native.appId), call, admitted, maxBytes))
     } catch (error) {

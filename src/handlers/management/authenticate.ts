@@ -13,7 +13,6 @@ export function bearerToken(header: string | undefined): string | undefined {
 }
 
 export function authenticateCaller(ctx: ManagementContext) {
-  // not async: an async wrapper around `next()` costs a promise and a microtask turn per request
   return createMiddleware<ReplicaEnv>((c, next) => {
     c.set('caller', authenticate(ctx, bearerToken(c.req.header('authorization'))))
     return next()

@@ -72,7 +72,6 @@ export function createCrmNativeHandler(options: CrmNativeHandlerOptions): Native
 export function createCrmRoutes(): Hono<NativeEnv> {
   const app = new Hono<NativeEnv>({ strict: false })
   app.use(noteEndpoint())
-  // one synchronous middleware, not an async one per check: each step of Hono's chain costs a promise
   app.use((c, next) => {
     refuseXmlResponses(c)
     // an ordinary call waits while a composite or bulk transaction holds the store (store-turn.ts)

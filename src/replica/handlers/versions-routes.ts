@@ -30,31 +30,17 @@ export function servedVersions(call: NativeCall): number[] {
   return [...versions].sort((a, b) => a - b)
 }
 
-/**
- * The answer's text per list of served versions: the gateway hands every call of a catalog
- * version the same frozen list, so this is built once per catalog version, not per call.
- */
-const versionsTexts = new WeakMap<readonly string[], string>()
-
 export function listVersions(c: NativeContext): Response {
-  const { apiVersions } = c.env.call
-  let text = versionsTexts.get(apiVersions)
-  if (text === undefined) {
-    text = JSON.stringify(
-      servedVersions(c.env.call).map((version) => ({
-        label: releaseLabel(version),
-        url: `/services/data/v${formatApiVersion(version)}`,
-        version: formatApiVersion(version),
-      })),
-    )
-    versionsTexts.set(apiVersions, text)
-  }
-  return jsonText(c, text)
+  const versions = servedVersions(c.env.call).map((version) => ({
+    label: releaseLabel(version),
+    url: `/services/data/v${formatApiVersion(version)}`,
+    version: formatApiVersion(version),
+  }))
+  return jsonText(c, JSON.stringify(versions))
 }
 
 /** Checks the path's `vXX.X` against the served versions and sets the caller's view. */
 export function requireServedVersion(): MiddlewareHandler<NativeEnv> {
-  // synchronous: an async middleware costs a promise per call (native-handler.ts)
   return (c, next) => {
     const version = parseApiVersion(c.req.param('version') ?? '')
     if (version === undefined) throw new NotFoundError()

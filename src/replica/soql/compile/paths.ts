@@ -12,31 +12,18 @@ import { isNull, kindOf, readField } from '../values.js'
 import type { Scope } from './compile-context.js'
 import type { ExecContext, Getter, Hop, ResolvedPath } from './compiled-query.js'
 
-// ---- metadata lookups (cached per SoqlObject) ----
-
-const fieldMaps = new WeakMap<SoqlObject, Map<string, FieldDef>>()
-const relationshipMaps = new WeakMap<SoqlObject, Map<string, FieldDef>>()
-
-function fieldsOf(object: SoqlObject): Map<string, FieldDef> {
-  let map = fieldMaps.get(object)
-  if (!map) {
-    map = new Map(object.fields.map((field) => [field.name.toLowerCase(), field]))
-    fieldMaps.set(object, map)
-  }
-  return map
+/** A field of `object` by its name in any case. */
+function fieldOf(object: SoqlObject, name: string): FieldDef | undefined {
+  const lower = name.toLowerCase()
+  return object.fields.find((field) => field.name.toLowerCase() === lower)
 }
 
-function relationshipsOf(object: SoqlObject): Map<string, FieldDef> {
-  let map = relationshipMaps.get(object)
-  if (!map) {
-    map = new Map()
-    for (const field of object.fields) {
-      if (field.type === 'reference' && field.relationshipName)
-        map.set(field.relationshipName.toLowerCase(), field)
-    }
-    relationshipMaps.set(object, map)
-  }
-  return map
+/** A reference field of `object` by its relationship name in any case. */
+function relationshipOf(object: SoqlObject, name: string): FieldDef | undefined {
+  const lower = name.toLowerCase()
+  return object.fields.find(
+    (field) => field.type === 'reference' && field.relationshipName?.toLowerCase() === lower,
+  )
 }
 
 const CUSTOM_SUFFIX_HINT =
@@ -94,7 +81,7 @@ export function resolvePath(scope: Scope, path: PathNode): ResolvedPath {
   if (parts.length > 1) {
     const first = parts[0]!.toLowerCase()
     if (scope.alias && first === scope.alias.toLowerCase()) parts = parts.slice(1)
-    else if (first === scope.object.def.name.toLowerCase() && !relationshipsOf(scope.object).has(first))
+    else if (first === scope.object.def.name.toLowerCase() && !relationshipOf(scope.object, first))
       parts = parts.slice(1)
   }
   const { text } = scope.cc
@@ -103,7 +90,7 @@ export function resolvePath(scope: Scope, path: PathNode): ResolvedPath {
   for (const name of parts.slice(0, -1)) {
     let reference: FieldDef | undefined
     for (const object of current) {
-      reference = relationshipsOf(object).get(name.toLowerCase())
+      reference = relationshipOf(object, name)
       if (reference) break
     }
     const targets = (reference?.referenceTo ?? [])
@@ -129,7 +116,7 @@ export function resolvePath(scope: Scope, path: PathNode): ResolvedPath {
   const last = parts[parts.length - 1]!
   let field: FieldDef | undefined
   for (const object of current) {
-    field = fieldsOf(object).get(last.toLowerCase())
+    field = fieldOf(object, last)
     if (field) break
   }
   if (!field)
