@@ -7,7 +7,7 @@
 import type { CreateEnvironment, Environment, EnvironmentStatus } from '../schemas/environment.js'
 import type { Workspace } from '../schemas/workspace.js'
 import { makeId } from '../store/ids.js'
-import { byId, matching } from '../store/store-collection.js'
+import { matching } from '../store/store-collection.js'
 import type { StoredEnvironment, StoredEnvironmentApp, StoredSnapshot } from '../store/stored-records.js'
 import { recordAuditEvent } from './audit.js'
 import { type Call, type Caller, canSeeWorkspace, scopedWorkspaceId } from './auth.js'
@@ -135,8 +135,8 @@ async function insertEnvironment(
     data: { apps: apps.map((app) => app.name), snapshotId: environment.snapshotId },
   })
   // the apps come to life with the environment: restored from the snapshot, else freshly seeded
-  if (snapshot) restoreSnapshotData(ctx, snapshot.id, id)
-  else ctx.environmentData.restore(id)
+  if (snapshot) restoreSnapshotData(ctx, snapshot.id, environment)
+  else ctx.environmentData.restore(environment)
   tx.onRollback(() => ctx.environmentData.drop(id))
   return environment
 }
@@ -184,7 +184,7 @@ function targetWorkspace(
 ): Workspace {
   const scope = scopedWorkspaceId(caller)
   const id = requested ?? scope ?? snapshotWorkspaceId ?? defaultWorkspaceId(ctx)
-  const workspace = ctx.store.workspaces.findFirst(byId(id))
+  const workspace = ctx.store.workspaces.findById(id)
   if (!workspace || !canSeeWorkspace(caller, id)) throw notFound('workspace', id)
   if (workspace.archivedAt !== null) {
     throw new ManagementError(
@@ -200,7 +200,7 @@ function targetWorkspace(
  * the oldest active workspace, else the oldest (which then answers `workspace_archived`).
  */
 export function defaultWorkspaceId(ctx: ManagementContext): string {
-  const preferred = ctx.store.workspaces.findFirst(byId('ws_default'))
+  const preferred = ctx.store.workspaces.findById('ws_default')
   if (preferred && preferred.archivedAt === null) return preferred.id
   const oldestFirst = ctx.store.workspaces.findMany(undefined, { orderBy: { createdAt: 'asc' } })
   return (oldestFirst.find((workspace) => workspace.archivedAt === null) ?? oldestFirst[0])!.id
