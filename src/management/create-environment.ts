@@ -84,14 +84,23 @@ function checkCreate(ctx: ManagementContext, caller: Caller, input: CreateEnviro
     apps: snapshotApps(ctx, snapshot!),
     invalidSettings: null,
   }
-  const active = ctx.store.environments.count(matching((environment) => ACTIVE.includes(environment.status)))
-  if (active >= limits.concurrentEnvironments) {
+  checkConcurrency(ctx)
+  return { input, workspace, snapshot, apps, invalidSettings, timeLimitMinutes }
+}
+
+/** `environment_limit_reached` when the active environments fill `limits.concurrentEnvironments`. */
+function checkConcurrency(ctx: ManagementContext): void {
+  const limit = ctx.store.tenancy.limits.concurrentEnvironments
+  const { environments } = ctx.store
+  // no more are active than are stored: with fewer stored than the limit there is nothing to count
+  if (environments.count() < limit) return
+  const active = environments.count(matching((environment) => ACTIVE.includes(environment.status)))
+  if (active >= limit) {
     throw new ManagementError(
       'environment_limit_reached',
-      `Failed to create environment: the organization already has ${active} of at most ${limits.concurrentEnvironments} environments`,
+      `Failed to create environment: the organization already has ${active} of at most ${limit} environments`,
     )
   }
-  return { input, workspace, snapshot, apps, invalidSettings, timeLimitMinutes }
 }
 
 /** Inserts the environment as `starting`, audits it, and restores or seeds its apps' data. */
