@@ -9,7 +9,7 @@ import { createRuntime, type ReplicaRuntime } from './runtime/create-runtime.js'
 import type { Lifecycle, ReplicaMockOptions } from './runtime/options.js'
 import type { StateDocument } from './runtime/state-document.js'
 import type { Clock } from './store/clock.js'
-import { byId, type StoreCollection } from './store/store-collection.js'
+import type { StoreCollection } from './store/store-collection.js'
 import type { ApiKey, Member } from './schemas/tenant.js'
 import type { App, Version } from './schemas/app.js'
 import type { Workspace } from './schemas/workspace.js'
@@ -192,5 +192,5 @@ export function createReplicaMock(options: ReplicaMockOptions = {}): ReplicaMock
 }
 
 function readView<T extends { id: string }>(collection: StoreCollection<T>) {
-  return { get: (id: string) => collection.findFirst(byId(id)), all: () => collection.findMany() }
+  return { get: (id: string) => collection.findById(id), all: () => collection.findMany() }
 }

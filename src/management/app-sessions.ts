@@ -12,7 +12,6 @@
  * @see https://help.salesforce.com/s/articleView?id=sf.remoteaccess_revoke_token.htm
  */
 import { randomBase36 } from '../store/ids.js'
-import { byId } from '../store/store-collection.js'
 import type { StoredAppSession } from '../store/stored-records.js'
 import type { ManagementContext } from './context.js'
 import { makeAppToken } from './credentials.js'
@@ -103,7 +102,7 @@ export function findSession(
   token: string,
   kind: StoredAppSession['kind'],
 ): StoredAppSession | undefined {
-  const session = ctx.store.appSessions.findFirst(byId(token))
+  const session = ctx.store.appSessions.findById(token)
   if (!session || session.kind !== kind) return undefined
   if (session.expiresAt !== null && Date.parse(session.expiresAt) <= ctx.clock.nowMs()) return undefined
   return session
@@ -111,13 +110,13 @@ export function findSession(
 
 /** Any token the login endpoints issued (access, refresh, code), live or expired. */
 export function findIssuedToken(ctx: ManagementContext, token: string): StoredAppSession | undefined {
-  return ctx.store.appSessions.findFirst(byId(token))
+  return ctx.store.appSessions.findById(token)
 }
 
 /** Uses up an authorization code (a code works once, even when the exchange then fails). */
 export function consumeCode(ctx: ManagementContext, code: StoredAppSession): Promise<void> {
   return runOperation(ctx, () => {
-    ctx.store.appSessions.delete(code.id)
+    ctx.store.appSessions.delete(code)
   })
 }
 
@@ -127,9 +126,9 @@ export function consumeCode(ctx: ManagementContext, code: StoredAppSession): Pro
  */
 export function revokeSession(ctx: ManagementContext, token: string): Promise<'revoked' | 'unknown'> {
   return runOperation(ctx, () => {
-    const session = ctx.store.appSessions.findFirst(byId(token))
+    const session = ctx.store.appSessions.findById(token)
     if (!session || session.kind === 'code') return 'unknown'
-    ctx.store.appSessions.delete(token)
+    ctx.store.appSessions.delete(session)
     if (session.kind === 'refresh') {
       ctx.store.appSessions.deleteMany((q) => q.where({ issuedBy: `refresh|${token}` }))
     }

@@ -3,7 +3,6 @@
  * The app catalog: apps and their published and retired versions (spec "Versioning" 2).
  */
 import type { App, Version } from '../schemas/app.js'
-import { byId } from '../store/store-collection.js'
 import type { ManagementContext } from './context.js'
 import { notFound } from './errors.js'
 import { type Page, type PageRequest, paginate } from './pagination.js'
@@ -13,7 +12,7 @@ export function listApps(ctx: ManagementContext, page: PageRequest): Page<App> {
 }
 
 export function getApp(ctx: ManagementContext, appId: string): App {
-  const app = ctx.store.apps.findFirst(byId(appId))
+  const app = ctx.store.apps.findById(appId)
   if (!app) throw notFound('app', appId)
   return app
 }

@@ -8,6 +8,7 @@
 import type { Principal } from '../schemas/common.js'
 import type { Permission } from '../schemas/me.js'
 import type { ApiKey, Member } from '../schemas/tenant.js'
+import { matching } from '../store/store-collection.js'
 import type { ManagementContext } from './context.js'
 import { ManagementError } from './errors.js'
 
@@ -17,7 +18,7 @@ export type Caller =
 
 export function authenticate(ctx: ManagementContext, token: string | undefined): Caller {
   if (!token) throw new ManagementError('unauthenticated', 'Failed to authenticate: no bearer token was sent')
-  const member = ctx.store.members.findFirst((q) => q.where({ token }))
+  const member = ctx.store.members.findFirst(matching((member) => member.token === token))
   if (member) {
     return {
       kind: 'member',
@@ -26,7 +27,7 @@ export function authenticate(ctx: ManagementContext, token: string | undefined):
       member,
     }
   }
-  const apiKey = ctx.store.apiKeys.findFirst((q) => q.where({ token }))
+  const apiKey = ctx.store.apiKeys.findFirst(matching((apiKey) => apiKey.token === token))
   if (apiKey) {
     return {
       kind: 'api_key',

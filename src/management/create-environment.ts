@@ -7,7 +7,7 @@
 import type { CreateEnvironment, Environment, EnvironmentStatus } from '../schemas/environment.js'
 import type { Workspace } from '../schemas/workspace.js'
 import { makeId } from '../store/ids.js'
-import { byId, matching } from '../store/store-collection.js'
+import { matching } from '../store/store-collection.js'
 import type { StoredEnvironment, StoredEnvironmentApp, StoredSnapshot } from '../store/stored-records.js'
 import { recordAuditEvent } from './audit.js'
 import { type Call, type Caller, canSeeWorkspace, scopedWorkspaceId } from './auth.js'
@@ -84,14 +84,23 @@ function checkCreate(ctx: ManagementContext, caller: Caller, input: CreateEnviro
     apps: snapshotApps(ctx, snapshot!),
     invalidSettings: null,
   }
-  const active = ctx.store.environments.count(matching((environment) => ACTIVE.includes(environment.status)))
-  if (active >= limits.concurrentEnvironments) {
+  checkConcurrency(ctx)
+  return { input, workspace, snapshot, apps, invalidSettings, timeLimitMinutes }
+}
+
+/** `environment_limit_reached` when the active environments fill `limits.concurrentEnvironments`. */
+function checkConcurrency(ctx: ManagementContext): void {
+  const limit = ctx.store.tenancy.limits.concurrentEnvironments
+  const { environments } = ctx.store
+  // no more are active than are stored: with fewer stored than the limit there is nothing to count
+  if (environments.count() < limit) return
+  const active = environments.count(matching((environment) => ACTIVE.includes(environment.status)))
+  if (active >= limit) {
     throw new ManagementError(
       'environment_limit_reached',
-      `Failed to create environment: the organization already has ${active} of at most ${limits.concurrentEnvironments} environments`,
+      `Failed to create environment: the organization already has ${active} of at most ${limit} environments`,
     )
   }
-  return { input, workspace, snapshot, apps, invalidSettings, timeLimitMinutes }
 }
 
 /** Inserts the environment as `starting`, audits it, and restores or seeds its apps' data. */
@@ -135,8 +144,8 @@ async function insertEnvironment(
     data: { apps: apps.map((app) => app.name), snapshotId: environment.snapshotId },
   })
   // the apps come to life with the environment: restored from the snapshot, else freshly seeded
-  if (snapshot) restoreSnapshotData(ctx, snapshot.id, id)
-  else ctx.environmentData.restore(id)
+  if (snapshot) restoreSnapshotData(ctx, snapshot.id, environment)
+  else ctx.environmentData.restore(environment)
   tx.onRollback(() => ctx.environmentData.drop(id))
   return environment
 }
@@ -184,7 +193,7 @@ function targetWorkspace(
 ): Workspace {
   const scope = scopedWorkspaceId(caller)
   const id = requested ?? scope ?? snapshotWorkspaceId ?? defaultWorkspaceId(ctx)
-  const workspace = ctx.store.workspaces.findFirst(byId(id))
+  const workspace = ctx.store.workspaces.findById(id)
   if (!workspace || !canSeeWorkspace(caller, id)) throw notFound('workspace', id)
   if (workspace.archivedAt !== null) {
     throw new ManagementError(
@@ -200,7 +209,7 @@ function targetWorkspace(
  * the oldest active workspace, else the oldest (which then answers `workspace_archived`).
  */
 export function defaultWorkspaceId(ctx: ManagementContext): string {
-  const preferred = ctx.store.workspaces.findFirst(byId('ws_default'))
+  const preferred = ctx.store.workspaces.findById('ws_default')
   if (preferred && preferred.archivedAt === null) return preferred.id
   const oldestFirst = ctx.store.workspaces.findMany(undefined, { orderBy: { createdAt: 'asc' } })
   return (oldestFirst.find((workspace) => workspace.archivedAt === null) ?? oldestFirst[0])!.id

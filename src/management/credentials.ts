@@ -14,7 +14,7 @@
 import type { Credentials, CredentialsLogin } from '../schemas/credentials.js'
 import { randomBase36 } from '../store/ids.js'
 import { appToken, organizationIdOf } from '../store/salesforce-ids.js'
-import { byId, matching } from '../store/store-collection.js'
+import { matching } from '../store/store-collection.js'
 import type { StoredCredentials, StoredEnvironment } from '../store/stored-records.js'
 import type { Version } from '../schemas/app.js'
 import { recordAuditEvent } from './audit.js'
@@ -54,7 +54,7 @@ export function createCredentials(
         `Failed to create credentials: environment "${environmentId}" is ${environment.status}`,
       )
     }
-    const version = ctx.store.versions.findFirst(byId(app.versionId))
+    const version = ctx.store.versions.findById(app.versionId)
     const actors = version?.actors ?? []
     const actorId = input.actorId ?? actors[0]?.id
     if (actorId === undefined || !actors.some((actor) => actor.id === actorId)) {
@@ -102,10 +102,10 @@ async function storedCredentials(
   interactive: boolean,
 ): Promise<StoredCredentials> {
   const id = credentialsKey(environmentId, app, actorId)
-  const existing = ctx.store.credentials.findFirst(byId(id))
+  const existing = ctx.store.credentials.findById(id)
   const secrets = interactive ? loginSecrets(existing) : {}
   if (existing) {
-    return Object.keys(secrets).length === 0 ? existing : ctx.store.credentials.update(id, secrets)
+    return Object.keys(secrets).length === 0 ? existing : ctx.store.credentials.update(existing, secrets)
   }
   return ctx.store.credentials.create({
     id,
@@ -180,7 +180,7 @@ export function findAppToken(ctx: ManagementContext, token: string): AppTokenOwn
     matching((row) => row.token === token || row.previousToken === token),
   )
   if (credentials) return ownerOf(credentials, 'credentials')
-  const session = ctx.store.appSessions.findFirst(byId(token))
+  const session = ctx.store.appSessions.findById(token)
   if (session?.kind === 'access') return ownerOf(session, 'session')
   return undefined
 }
@@ -207,5 +207,5 @@ export function findCredentials(
   app: string,
   actorId: string,
 ): StoredCredentials | undefined {
-  return ctx.store.credentials.findFirst(byId(credentialsKey(environmentId, app, actorId)))
+  return ctx.store.credentials.findById(credentialsKey(environmentId, app, actorId))
 }

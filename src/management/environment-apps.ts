@@ -8,7 +8,6 @@
  */
 import type { Version } from '../schemas/app.js'
 import type { CreateEnvironmentApp, EnvironmentFailure } from '../schemas/environment.js'
-import { byId } from '../store/store-collection.js'
 import type { StoredEnvironmentApp } from '../store/stored-records.js'
 import type { ManagementContext } from './context.js'
 import { type FieldErrors, invalidRequest, ManagementError } from './errors.js'
@@ -39,7 +38,7 @@ export function chooseApps(
   const seen = new Set<string>()
   const normalised = items.map((item, index) => {
     const { app, name = app, settings = {} } = typeof item === 'string' ? { app: item } : item
-    if (!ctx.store.apps.findFirst(byId(app))) {
+    if (!ctx.store.apps.findById(app)) {
       const known = ctx.store.apps.findMany().map((entry) => entry.id)
       addError(`apps.${index}.app`, `Unknown app "${app}"; the catalog has: ${known.join(', ') || 'none'}`)
     }
@@ -84,7 +83,7 @@ export function chooseVersion(
   options: ChooseOptions = {},
 ): Version {
   const versions = ctx.store.versions.findMany((q) => q.where({ appId }))
-  const wanted = requested ?? ctx.store.apps.findFirst(byId(appId))?.defaultVersionId ?? undefined
+  const wanted = requested ?? ctx.store.apps.findById(appId)?.defaultVersionId ?? undefined
   if (wanted === undefined) {
     throw new ManagementError(
       'version_unavailable',

@@ -32,18 +32,19 @@ function setup(
     },
     appsOf,
   })
-  return { data, environments }
+  const env = (id: string) => ({ id, apps: environments[id] ?? [] })
+  return { data, environments, env }
 }
 
 describe('createEnvironmentData', () => {
   it('creates every app of an environment fresh, and returns the same live instance after', () => {
-    const { data } = setup({
+    const { data, env } = setup({
       env_1: [
         { name: 'crm', appId: 'crm' },
         { name: 'billing', appId: 'crm' },
       ],
     })
-    data.restore('env_1')
+    data.restore(env('env_1'))
     const crm = data.get('env_1', 'crm')!
     expect(crm.rows).toEqual(['seed'])
     crm.rows.push('later')
@@ -52,19 +53,25 @@ describe('createEnvironmentData', () => {
   })
 
   it('restores apps from content and leaves restored and source instances apart', () => {
-    const { data } = setup({ env_1: [{ name: 'crm', appId: 'crm' }], env_2: [{ name: 'crm', appId: 'crm' }] })
-    data.restore('env_1', { crm: { rows: ['a'] } })
-    data.restore('env_2', JSON.parse(JSON.stringify(data.serialise('env_1'))))
+    const { data, env } = setup({
+      env_1: [{ name: 'crm', appId: 'crm' }],
+      env_2: [{ name: 'crm', appId: 'crm' }],
+    })
+    data.restore(env('env_1'), { crm: { rows: ['a'] } })
+    data.restore(env('env_2'), JSON.parse(JSON.stringify(data.serialise('env_1'))))
     data.get('env_1', 'crm')!.rows.push('only in source')
     expect(data.get('env_2', 'crm')?.rows).toEqual(['a'])
   })
 
   it('comes back to a mark: marked apps as they were, environments made since released', () => {
-    const { data } = setup({ env_1: [{ name: 'crm', appId: 'crm' }], env_2: [{ name: 'crm', appId: 'crm' }] })
-    data.restore('env_1', { crm: { rows: ['a'] } })
+    const { data, env } = setup({
+      env_1: [{ name: 'crm', appId: 'crm' }],
+      env_2: [{ name: 'crm', appId: 'crm' }],
+    })
+    data.restore(env('env_1'), { crm: { rows: ['a'] } })
     const mark = data.mark()
     data.get('env_1', 'crm')!.rows.push('after the mark')
-    data.restore('env_2')
+    data.restore(env('env_2'))
     data.backTo(mark)
     expect(data.get('env_1', 'crm')?.rows).toEqual(['a'])
     expect(Object.keys(data.exportAll())).toEqual(['env_1'])
@@ -80,20 +87,19 @@ describe('createEnvironmentData', () => {
     expect(data.get('env_x', 'crm')).toBeUndefined()
   })
 
-  it('errors on content it cannot restore, an unknown app or environment, and changes nothing', () => {
-    const { data } = setup()
-    data.restore('env_1', { crm: { rows: ['kept'] } })
-    expect(() => data.restore('env_1', { crm: { rows: 1 } })).toThrow(
+  it('errors on content it cannot restore or an unknown app, and changes nothing', () => {
+    const { data, env } = setup()
+    data.restore(env('env_1'), { crm: { rows: ['kept'] } })
+    expect(() => data.restore(env('env_1'), { crm: { rows: 1 } })).toThrow(
       /Failed to load the data of app "crm" of environment "env_1": Failed to restore: rows must be a list/,
     )
-    expect(() => data.restore('env_1', { erp: { rows: [] } })).toThrow(/has no app "erp" \(apps: crm\)/)
-    expect(() => data.restore('env_x')).toThrow(/"env_x": it does not exist or its data was released/)
+    expect(() => data.restore(env('env_1'), { erp: { rows: [] } })).toThrow(/has no app "erp" \(apps: crm\)/)
     expect(data.get('env_1', 'crm')?.rows).toEqual(['kept'])
   })
 
   it('forgets a dropped environment', () => {
-    const { data, environments } = setup()
-    data.restore('env_1')
+    const { data, environments, env } = setup()
+    data.restore(env('env_1'))
     data.drop('env_1')
     delete environments.env_1
     expect(data.exportAll()).toEqual({})
@@ -101,18 +107,21 @@ describe('createEnvironmentData', () => {
   })
 
   it('exports deep copies and imports them all or nothing', () => {
-    const { data } = setup({ env_1: [{ name: 'crm', appId: 'crm' }], env_2: [{ name: 'crm', appId: 'crm' }] })
-    data.restore('env_1', { crm: { rows: ['a'] } })
-    data.restore('env_2')
+    const { data, env } = setup({
+      env_1: [{ name: 'crm', appId: 'crm' }],
+      env_2: [{ name: 'crm', appId: 'crm' }],
+    })
+    data.restore(env('env_1'), { crm: { rows: ['a'] } })
+    data.restore(env('env_2'))
     const exported = data.exportAll()
     data.get('env_1', 'crm')!.rows.push('not exported')
     expect(exported).toEqual({ env_1: { crm: { rows: ['a'] } }, env_2: { crm: { rows: ['seed'] } } })
 
-    const copy = setup({
+    const { data: copy, env: copyEnv } = setup({
       env_1: [{ name: 'crm', appId: 'crm' }],
       env_2: [{ name: 'crm', appId: 'crm' }],
-    }).data
-    copy.restore('env_1', { crm: { rows: ['before'] } })
+    })
+    copy.restore(copyEnv('env_1'), { crm: { rows: ['before'] } })
     const appsOf: AppsOf = (id) => (id === 'env_1' ? [{ name: 'crm', appId: 'crm' }] : undefined)
     expect(() => copy.prepareImport(exported, appsOf)).toThrow(/"env_2": it does not exist/)
     expect(copy.get('env_1', 'crm')?.rows).toEqual(['before'])

@@ -24,6 +24,12 @@ export interface EnvironmentAppRef {
   appId: string
 }
 
+/** An environment as its data sees it: its id and its apps. */
+export interface EnvironmentRef {
+  id: string
+  apps: readonly EnvironmentAppRef[]
+}
+
 /** Serialised data of one environment: app name -> the app's `serialise()` output. */
 export type EnvironmentDataContent = Record<string, unknown>
 
@@ -66,7 +72,7 @@ export interface EnvironmentData<A extends AppInstance = AppInstance> {
    * (Re)creates every app of the environment: from `content[appName]` where given, fresh
    * otherwise. All or nothing: on bad content nothing changes.
    */
-  restore(environmentId: string, content?: EnvironmentDataContent): void
+  restore(environment: EnvironmentRef, content?: EnvironmentDataContent): void
   /** Builds a detached instance (checks content before it is kept, e.g. a seeded snapshot's). */
   create(appId: string, content: unknown): A
   /** Every app's `serialise()` output (live values: stringify or copy before keeping them). */
@@ -121,11 +127,11 @@ export function createEnvironmentData<A extends AppInstance>(
       options.observer?.installed(environmentId, appName, created)
       return created
     },
-    restore(environmentId, content = {}) {
-      const instances = buildInstances(create, environmentId, options.appsOf(environmentId), content)
-      environments.set(environmentId, instances)
+    restore(environment, content = {}) {
+      const instances = buildInstances(create, environment.id, environment.apps, content)
+      environments.set(environment.id, instances)
       for (const [appName, instance] of instances)
-        options.observer?.installed(environmentId, appName, instance)
+        options.observer?.installed(environment.id, appName, instance)
     },
     create,
     serialise,

@@ -24,7 +24,7 @@ export function pauseEnvironment(
   return lifecycleRequest(ctx, call, 'pauseEnvironment', environmentId, request, async (environment) => {
     if (environment.status !== 'starting' && environment.status !== 'running')
       throw invalidStatus('pause', environment)
-    const paused = await ctx.store.environments.update(environment.id, {
+    const paused = await ctx.store.environments.update(environment, {
       status: 'paused',
       pausedAt: ctx.clock.now().toISOString(),
       startDueAt: null,
@@ -53,7 +53,7 @@ export function resumeEnvironment(
     )
     const failedApp = fault?.app ?? environment.apps[0]!.name
     const now = ctx.clock.nowMs()
-    const resumed = await ctx.store.environments.update(environment.id, {
+    const resumed = await ctx.store.environments.update(environment, {
       status: 'starting',
       pausedAt: null,
       expiresAt: null,
@@ -81,7 +81,7 @@ export function deleteEnvironment(
 ): Promise<Idempotent<Environment>> {
   return lifecycleRequest(ctx, call, 'deleteEnvironment', environmentId, request, async (environment, tx) => {
     if (environment.status === 'deleted') throw invalidStatus('delete', environment)
-    const deleted = await ctx.store.environments.update(environment.id, {
+    const deleted = await ctx.store.environments.update(environment, {
       status: 'deleted',
       reason: 'cancelled',
       deletedAt: ctx.clock.now().toISOString(),

@@ -5,7 +5,6 @@
  * every field of the spec's Environment, so internal fields never leak into a response.
  */
 import type { Environment } from '../schemas/environment.js'
-import { byId } from '../store/store-collection.js'
 import type { StoredEnvironment } from '../store/stored-records.js'
 import { type Caller, canSeeWorkspace } from './auth.js'
 import type { ManagementContext } from './context.js'
@@ -56,7 +55,7 @@ export function visibleEnvironment(
   caller: Caller,
   environmentId: string,
 ): StoredEnvironment {
-  const environment = ctx.store.environments.findFirst(byId(environmentId))
+  const environment = ctx.store.environments.findById(environmentId)
   if (!environment || !canSeeWorkspace(caller, environment.workspaceId)) {
     throw notFound('environment', environmentId)
   }

@@ -35,7 +35,7 @@ export function updateEnvironment(
     const patch: Partial<StoredEnvironment> = {}
     if (changes.labels !== undefined) patch.labels = { ...changes.labels }
     if (changes.name !== undefined) patch.name = changes.name
-    const updated = await ctx.store.environments.update(environmentId, patch)
+    const updated = await ctx.store.environments.update(environment, patch)
     await recordAuditEvent(ctx, {
       name: 'environment.updated',
       call,

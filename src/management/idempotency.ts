@@ -11,7 +11,6 @@
  */
 import { createHash } from 'node:crypto'
 import type { Principal } from '../schemas/common.js'
-import { byId } from '../store/store-collection.js'
 import { ManagementError } from './errors.js'
 import type { ManagementContext } from './context.js'
 import type { Call } from './auth.js'
@@ -56,7 +55,7 @@ export async function idempotent<R>(
   const id = idempotencyRecordId(principal, operation, request.key)
   const fingerprint = fingerprintOf(request)
   forgetExpired(ctx)
-  const earlier = ctx.store.idempotencyRecords.findFirst(byId(id))
+  const earlier = ctx.store.idempotencyRecords.findById(id)
   if (earlier) {
     if (earlier.fingerprint !== fingerprint) {
       throw new ManagementError(

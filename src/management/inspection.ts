@@ -6,7 +6,6 @@
 import type { AuditEvent } from '../schemas/audit-event.js'
 import type { Environment } from '../schemas/environment.js'
 import type { Snapshot } from '../schemas/snapshot.js'
-import { byId } from '../store/store-collection.js'
 import type { ManagementContext } from './context.js'
 import type { AppInstance, EnvironmentData } from './environment-data.js'
 import { toEnvironment } from './environment-view.js'
@@ -28,7 +27,7 @@ export function environmentAccess(ctx: ManagementContext): ReadAccess<Environmen
   return {
     get: (id) =>
       runOperation(ctx, () => {
-        const stored = ctx.store.environments.findFirst(byId(id))
+        const stored = ctx.store.environments.findById(id)
         return stored && view(stored)
       }),
     all: () => runOperation(ctx, () => ctx.store.environments.findMany(undefined, oldestFirst).map(view)),
@@ -39,7 +38,7 @@ export function snapshotAccess(ctx: ManagementContext): ReadAccess<Snapshot> {
   return {
     get: (id) =>
       runOperation(ctx, () => {
-        const stored = ctx.store.snapshots.findFirst(byId(id))
+        const stored = ctx.store.snapshots.findById(id)
         return stored && toSnapshot(stored)
       }),
     all: () => runOperation(ctx, () => ctx.store.snapshots.findMany(undefined, oldestFirst).map(toSnapshot)),
@@ -67,7 +66,7 @@ export function environmentDataOf<A extends AppInstance>(
   environmentId: string,
   appName: string,
 ): A {
-  const environment = ctx.store.environments.findFirst(byId(environmentId))
+  const environment = ctx.store.environments.findById(environmentId)
   if (!environment) {
     throw new InputError(`[replica-mock] Failed to get environment data: no environment "${environmentId}"`)
   }

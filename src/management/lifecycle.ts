@@ -1,16 +1,3 @@
-/**
- * @module
- * Lifecycle transitions on the mock clock, evaluated on read (DESIGN.md "Lifecycle",
- * "Snapshots"). Nothing runs in the background: every operation first `settle`s, applying each
- * transition whose due time has passed, earliest first, stamped with its due time (not with now),
- * so a manual clock makes every step deterministic:
- * - `starting` -> `running` at the end of `startMs`/`resumeMs` (sets `startedAt`, `expiresAt`),
- *   or -> `failed` when the start carries a failure (invalid settings, a queued fault);
- * - `running`/`paused` -> `deleted` (reason `expired`) at `expiresAt`;
- * - snapshot `saving` -> `ready` (sizes set) or `failed` at the end of `snapshotMs`.
- * Due times sit in a heap (`ctx.due`), so a settle with nothing due costs O(1).
- */
-import { byId } from '../store/store-collection.js'
 import type { StoredEnvironment, StoredSnapshot } from '../store/stored-records.js'
 import { recordAuditEvent } from './audit.js'
 import type { ManagementContext } from './context.js'
@@ -54,12 +41,12 @@ export async function settle(ctx: ManagementContext, tx: Transaction): Promise<v
     const entry = ctx.due.pop()!
     tx.onRollback(() => ctx.due.push(entry))
     if (entry.kind === 'environment') {
-      const environment = ctx.store.environments.findFirst(byId(entry.id))
+      const environment = ctx.store.environments.findById(entry.id)
       const at = environment && environmentDueAt(environment)
       // a stale entry (the record moved on since it was queued) is simply dropped
       if (environment && at != null && at <= now) await advanceEnvironment(ctx, tx, environment, at)
     } else {
-      const snapshot = ctx.store.snapshots.findFirst(byId(entry.id))
+      const snapshot = ctx.store.snapshots.findById(entry.id)
       const at = snapshot && snapshotDueAt(snapshot)
       if (snapshot && at != null && at <= now) await finishSnapshot(ctx, snapshot, at)
     }
@@ -80,7 +67,7 @@ async function advanceEnvironment(
   }
   if (environment.status === 'starting' && environment.startFailure) {
     const failure = environment.startFailure
-    await ctx.store.environments.update(environment.id, {
+    await ctx.store.environments.update(environment, {
       status: 'failed',
       reason: 'failed',
       failure,
@@ -96,7 +83,7 @@ async function advanceEnvironment(
     releaseData(ctx, tx, environment.id)
   } else if (environment.status === 'starting') {
     const expiresAt = expiresAfter(atMs, environment.timeLimitMinutes)
-    const running = await ctx.store.environments.update(environment.id, {
+    const running = await ctx.store.environments.update(environment, {
       status: 'running',
       startedAt: at,
       expiresAt,
@@ -110,7 +97,7 @@ async function advanceEnvironment(
     })
     scheduleEnvironment(ctx, running)
   } else {
-    await ctx.store.environments.update(environment.id, {
+    await ctx.store.environments.update(environment, {
       status: 'deleted',
       reason: 'expired',
       deletedAt: at,
@@ -133,25 +120,25 @@ async function finishSnapshot(ctx: ManagementContext, snapshot: StoredSnapshot, 
     subjectId: snapshot.id,
     occurredAt: at,
   }
-  const content = ctx.store.snapshotContents.findFirst(byId(snapshot.id))
+  const content = ctx.store.snapshotContents.findById(snapshot.id)
   if (snapshot.pendingFailure || !content) {
     const failure = snapshot.pendingFailure ?? {
       code: 'internal_error' as const,
       message: 'The snapshot data was lost before it was saved',
     }
-    await ctx.store.snapshots.update(snapshot.id, {
+    await ctx.store.snapshots.update(snapshot, {
       status: 'failed',
       failure,
       dueAt: null,
       pendingFailure: null,
     })
-    if (content) ctx.store.snapshotContents.delete(snapshot.id)
+    if (content) ctx.store.snapshotContents.delete(content)
     await recordAuditEvent(ctx, { name: 'snapshot.failed', ...event, data: { code: failure.code } })
     return
   }
   const apps = snapshot.apps.map((app) => ({ ...app, sizeBytes: byteLength(content.apps[app.name] ?? '{}') }))
   const sizeBytes = byteLength(serialisedContent(content.apps))
-  await ctx.store.snapshots.update(snapshot.id, {
+  await ctx.store.snapshots.update(snapshot, {
     status: 'ready',
     readyAt: at,
     sizeBytes,

@@ -28,7 +28,9 @@ it('undoes the store, the due entries it settled and the out-of-store steps when
   await expect(
     runOperation(ctx, async (tx) => {
       expect(ctx.due.size).toBe(0)
-      await ctx.store.workspaces.update('ws_default', { name: 'Renamed' })
+      await ctx.store.workspaces.update(ctx.store.workspaces.findById('ws_default')!, {
+        name: 'Renamed',
+      })
       outside.push('created')
       tx.onRollback(() => outside.push('dropped'))
       tx.onCommit(() => outside.push('committed'))
@@ -44,7 +46,9 @@ it('keeps the work and runs commit hooks, never rollback steps, when the work su
   const ctx = await setup()
   const outside: string[] = []
   const result = await runOperation(ctx, async (tx) => {
-    await ctx.store.workspaces.update('ws_default', { name: 'Renamed' })
+    await ctx.store.workspaces.update(ctx.store.workspaces.findById('ws_default')!, {
+      name: 'Renamed',
+    })
     tx.onRollback(() => outside.push('dropped'))
     tx.onCommit(() => outside.push('committed'))
     return 'done'

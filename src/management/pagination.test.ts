@@ -69,7 +69,7 @@ describe('paginate', () => {
     const next: PageRequest = { limit: 10, cursor: first.nextCursor! }
     const unmatched = paginate(collection, next, { where: (row) => row.id !== 'r2', orderBy: 'at' })
     expect(unmatched.data.map((row) => row.id)).toEqual(['r1', 'r0'])
-    collection.delete('r2')
+    collection.delete(collection.findById('r2')!)
     expect(paginate(collection, next, { orderBy: 'at' }).data.map((row) => row.id)).toEqual(['r0'])
   })
 

@@ -16,7 +16,6 @@ import {
 import { type Snapshot, SnapshotFailure, SnapshotStatus } from '../schemas/snapshot.js'
 import { describeIssues } from '../schemas/describe-issues.js'
 import { makeId } from '../store/ids.js'
-import { byId } from '../store/store-collection.js'
 import type { StoredEnvironment, StoredSnapshot } from '../store/stored-records.js'
 import { SYSTEM_PRINCIPAL } from './audit.js'
 import type { ManagementContext } from './context.js'
@@ -94,13 +93,12 @@ export async function seedEnvironment(
   const seed = parse(SeedEnvironment, input, 'seed environment')
   return runOperation(ctx, async (tx) => {
     const workspaceId = seed.workspaceId ?? defaultWorkspaceId(ctx)
-    if (!ctx.store.workspaces.findFirst(byId(workspaceId))) {
+    if (!ctx.store.workspaces.findById(workspaceId)) {
       const known = ctx.store.workspaces.findMany().map((workspace) => workspace.id)
       throw seedError('seed environment', `unknown workspace "${workspaceId}"; known: ${known.join(', ')}`)
     }
     const id = seed.id ?? makeId('environment')
-    if (ctx.store.environments.findFirst(byId(id)))
-      throw seedError('seed environment', `environment "${id}" exists`)
+    if (ctx.store.environments.findById(id)) throw seedError('seed environment', `environment "${id}" exists`)
     const { apps, invalidSettings } = chooseFor(ctx, seed.apps)
     const now = ctx.clock.nowMs()
     const createdAt = seed.createdAt ?? new Date(now).toISOString()
@@ -154,7 +152,7 @@ export async function seedEnvironment(
       if (seed.data) throw seedError('seed environment', `a ${status} environment holds no data`)
     } else {
       try {
-        ctx.environmentData.restore(id, seed.data)
+        ctx.environmentData.restore(inserted, seed.data)
       } catch (error) {
         throw seedError('seed environment', (error as Error).message.replace(/^\[replica-mock\] /, ''))
       }
@@ -167,10 +165,10 @@ export async function seedEnvironment(
 export async function seedSnapshot(ctx: ManagementContext, input: SeedSnapshotInput): Promise<Snapshot> {
   const seed = parse(SeedSnapshot, input, 'seed snapshot')
   return runOperation(ctx, async () => {
-    const environment = ctx.store.environments.findFirst(byId(seed.environmentId))
+    const environment = ctx.store.environments.findById(seed.environmentId)
     if (!environment) throw seedError('seed snapshot', `unknown environment "${seed.environmentId}"`)
     const id = seed.id ?? makeId('snapshot')
-    if (ctx.store.snapshots.findFirst(byId(id))) throw seedError('seed snapshot', `snapshot "${id}" exists`)
+    if (ctx.store.snapshots.findById(id)) throw seedError('seed snapshot', `snapshot "${id}" exists`)
     const apps = seedSnapshotData(ctx, environment, seed.data)
     const now = ctx.clock.nowMs()
     const createdAt = seed.createdAt ?? new Date(now).toISOString()

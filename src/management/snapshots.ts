@@ -12,6 +12,7 @@ import type { SnapshotContent, StoredSnapshot } from '../store/stored-records.js
 import { recordAuditEvent } from './audit.js'
 import { type Caller, canSeeWorkspace, scopedWorkspaceId } from './auth.js'
 import type { ManagementContext } from './context.js'
+import type { EnvironmentRef } from './environment-data.js'
 import { visibleEnvironment } from './environment-view.js'
 import { ManagementError, notFound } from './errors.js'
 import { type Idempotent, type IdempotentRequest, idempotent } from './idempotency.js'
@@ -45,7 +46,7 @@ export function toSnapshot(stored: StoredSnapshot): Snapshot {
 
 /** The stored snapshot, or `not_found` when it does not exist or is another workspace's (API key). */
 export function visibleSnapshot(ctx: ManagementContext, caller: Caller, snapshotId: string): StoredSnapshot {
-  const snapshot = ctx.store.snapshots.findFirst(byId(snapshotId))
+  const snapshot = ctx.store.snapshots.findById(snapshotId)
   if (!snapshot || !canSeeWorkspace(caller, snapshot.workspaceId)) throw notFound('snapshot', snapshotId)
   return snapshot
 }
@@ -58,10 +59,14 @@ export function visibleSnapshot(ctx: ManagementContext, caller: Caller, snapshot
  */
 const parsedContents = new WeakMap<SnapshotContent, Record<string, unknown>>()
 
-/** Gives `environmentId` live apps restored from the snapshot's data. */
-export function restoreSnapshotData(ctx: ManagementContext, snapshotId: string, environmentId: string): void {
-  const content = ctx.store.snapshotContents.findFirst(byId(snapshotId))
-  ctx.environmentData.restore(environmentId, content ? parsedData(content) : {})
+/** Gives the environment live apps restored from the snapshot's data. */
+export function restoreSnapshotData(
+  ctx: ManagementContext,
+  snapshotId: string,
+  environment: EnvironmentRef,
+): void {
+  const content = ctx.store.snapshotContents.findById(snapshotId)
+  ctx.environmentData.restore(environment, content ? parsedData(content) : {})
 }
 
 function parsedData(content: SnapshotContent): Record<string, unknown> {
@@ -124,7 +129,7 @@ async function insertSnapshot(ctx: ManagementContext, call: Call, input: CreateS
       `Failed to create snapshot: environment "${environment.id}" is ${environment.status}; it must be running or paused`,
     )
   }
-  if (ctx.store.workspaces.findFirst(byId(environment.workspaceId))?.archivedAt) {
+  if (ctx.store.workspaces.findById(environment.workspaceId)?.archivedAt) {
     throw new ManagementError(
       'workspace_archived',
       `Failed to create snapshot: workspace "${environment.workspaceId}" is archived`,
@@ -207,7 +212,7 @@ export function updateSnapshot(
   return runOperation(ctx, async () => {
     const snapshot = visibleSnapshot(ctx, call.caller, snapshotId)
     if (snapshot.status === 'deleted') throw invalidStatus('update', snapshot)
-    const updated = await ctx.store.snapshots.update(snapshotId, { name: changes.name })
+    const updated = await ctx.store.snapshots.update(snapshot, { name: changes.name })
     await recordAuditEvent(ctx, {
       name: 'snapshot.updated',
       call,
@@ -225,13 +230,13 @@ export function deleteSnapshot(ctx: ManagementContext, call: Call, snapshotId: s
   return runOperation(ctx, async () => {
     const snapshot = visibleSnapshot(ctx, call.caller, snapshotId)
     if (snapshot.status === 'deleted') throw invalidStatus('delete', snapshot)
-    const deleted = await ctx.store.snapshots.update(snapshotId, {
+    const deleted = await ctx.store.snapshots.update(snapshot, {
       status: 'deleted',
       deletedAt: ctx.clock.now().toISOString(),
       dueAt: null,
       pendingFailure: null,
     })
-    ctx.store.snapshotContents.delete(snapshotId)
+    ctx.store.snapshotContents.deleteMany(byId(snapshotId))
     await recordAuditEvent(ctx, {
       name: 'snapshot.deleted',
       call,

@@ -4,7 +4,6 @@
  * (spec "Authentication" 2), and any other is reported as not found.
  */
 import type { Workspace } from '../schemas/workspace.js'
-import { byId } from '../store/store-collection.js'
 import { type Caller, canSeeWorkspace } from './auth.js'
 import type { ManagementContext } from './context.js'
 import { notFound } from './errors.js'
@@ -23,7 +22,7 @@ export function listWorkspaces(
 }
 
 export function getWorkspace(ctx: ManagementContext, caller: Caller, workspaceId: string): Workspace {
-  const workspace = ctx.store.workspaces.findFirst(byId(workspaceId))
+  const workspace = ctx.store.workspaces.findById(workspaceId)
   if (!workspace || !canSeeWorkspace(caller, workspaceId)) throw notFound('workspace', workspaceId)
   return workspace
 }

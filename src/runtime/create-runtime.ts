@@ -19,7 +19,6 @@ import { type CrmApp, type CrmApps, createCrmApps } from '../replica/crm-app.js'
 import { describeIssues } from '../schemas/describe-issues.js'
 import { type Clock, createClock } from '../store/clock.js'
 import { organizationIdOf } from '../store/salesforce-ids.js'
-import { byId } from '../store/store-collection.js'
 import { createStore, type StoreContent } from '../store/store.js'
 import { Lifecycle, ReplicaMockOptions, type ResolvedOptions } from './options.js'
 import { loadStartState, STATE_FORMAT, STATE_VERSION, StateDocument } from './state-document.js'
@@ -211,7 +210,7 @@ async function importRuntimeState(runtime: ReplicaRuntime, document: unknown, ap
 /** The apps of environments whose data is held (not deleted or failed), from the live store. */
 function appsOfStore(store: ReturnType<typeof createStore>): AppsOf {
   return (environmentId) => {
-    const environment = store.environments.findFirst(byId(environmentId))
+    const environment = store.environments.findById(environmentId)
     const released = !environment || environment.status === 'deleted' || environment.status === 'failed'
     return released ? undefined : environment.apps
   }

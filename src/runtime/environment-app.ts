@@ -6,7 +6,6 @@
 import { environmentDataOf } from '../management/inspection.js'
 import type { CrmApp } from '../replica/crm-app.js'
 import type { MetadataView } from '../replica/metadata/metadata-service.js'
-import { byId } from '../store/store-collection.js'
 import type { ReplicaRuntime } from './create-runtime.js'
 
 /** Throws (`InputError`) when the environment or app does not exist, or its data was released. */
@@ -18,9 +17,9 @@ export function environmentApp(
   const { store } = runtime.ctx
   const app = environmentDataOf(runtime.ctx, runtime.apps, environmentId, appName)
   const entry = store.environments
-    .findFirst(byId(environmentId))!
+    .findById(environmentId)!
     .apps.find((candidate) => candidate.name === appName)!
-  const version = store.versions.findFirst(byId(entry.versionId))
+  const version = store.versions.findById(entry.versionId)
   const apiVersions = version?.apis.flatMap((api) => api.apiVersions) ?? []
   const newest = apiVersions.reduce((best, next) => (Number(next) > Number(best) ? next : best), '0')
   return {

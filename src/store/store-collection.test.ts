@@ -33,6 +33,8 @@ it('finds, counts and sorts records through @msw/data queries', async () => {
   await items.create(item('z', '2026-01-03'))
   expect(items.findFirst(byId('y'))?.status).toBe('b')
   expect(items.findFirst(byId('nope'))).toBeUndefined()
+  expect(items.findById('y')?.status).toBe('b')
+  expect(items.findById('nope')).toBeUndefined()
   expect(ids(items.findMany((q) => q.where({ status: 'a' })))).toEqual(['x', 'z'])
   expect(items.count((q) => q.where({ status: 'a' }))).toBe(2)
   expect(items.count()).toBe(3)
@@ -41,27 +43,33 @@ it('finds, counts and sorts records through @msw/data queries', async () => {
 
 it('updates a record in place and deletes records one by one or by query', async () => {
   const { items } = setup()
-  await items.create(item('x', '2026-01-01'))
+  const x = await items.create(item('x', '2026-01-01'))
   await items.create(item('y', '2026-01-02'))
   await items.create(item('z', '2026-01-03', 'b'))
-  const updated = await items.update('x', { status: 'b', note: 'changed' })
+  const updated = await items.update(x, { status: 'b', note: 'changed' })
   expect(updated).toEqual({ ...item('x', '2026-01-01', 'b'), note: 'changed' })
+  expect(items.findById('x')!).toEqual(updated)
   expect(ids(items.findMany())).toEqual(['x', 'y', 'z'])
-  expect(items.delete('y')?.id).toBe('y')
-  expect(items.delete('y')).toBeUndefined()
+  items.delete(items.findById('y')!)
+  expect(ids(items.findMany())).toEqual(['x', 'z'])
   expect(ids(items.deleteMany((q) => q.where({ status: 'b' })))).toEqual(['x', 'z'])
   expect(items.count()).toBe(0)
+})
+
+it('writes nothing when an update changes no field', async () => {
+  const { items } = setup()
+  const x = await items.create(item('x', '2026-01-01'))
+  const version = items.version
+  expect(await items.update(x, { status: 'a' })).toBe(x)
+  expect(items.version).toBe(version)
 })
 
 it('errors on a record that breaks the schema and stores nothing', async () => {
   const { items } = setup()
   await expect(items.create({ id: 'x', createdAt: '2026', status: 'c' } as never)).rejects.toThrow(StoreError)
   expect(items.count()).toBe(0)
-  await items.create(item('x', '2026-01-01'))
-  await expect(items.update('x', { status: 'zzz' } as never)).rejects.toThrow(
-    /Failed to update "items" record/,
-  )
-  await expect(items.update('nope', { status: 'b' })).rejects.toThrow(/no record "nope"/)
+  const x = await items.create(item('x', '2026-01-01'))
+  await expect(items.update(x, { status: 'zzz' } as never)).rejects.toThrow(/Failed to update "items" record/)
   expect(items.findFirst(byId('x'))?.status).toBe('a')
 })
 
@@ -74,9 +82,9 @@ it('rolls back creates, updates and deletes of a failed transaction', async () =
   await expect(
     log.runAsync(async () => {
       await items.create(item('added', '2026-01-04'))
-      await items.update('keep', { status: 'b', note: 'new' })
-      await items.update('keep', { status: 'a' })
-      items.delete('gone')
+      const changed = await items.update(items.findById('keep')!, { status: 'b', note: 'new' })
+      await items.update(changed, { status: 'a' })
+      items.delete(items.findById('gone')!)
       items.deleteMany((q) => q.where({ id: 'last' }))
       expect(ids(items.findMany())).toEqual(['keep', 'added'])
       throw new Error('boom')
@@ -96,7 +104,7 @@ it('moves its version on with every change, rolled back ones too', async () => {
   expect(items.version).toBe(created)
   await expect(
     log.runAsync(async () => {
-      await items.update('x', { status: 'b' })
+      await items.update(items.findById('x')!, { status: 'b' })
       throw new Error('boom')
     }),
   ).rejects.toThrow('boom')
@@ -109,7 +117,7 @@ it('reports committed writes to its observer as plain copies, and none that roll
   items.observe((collection, id, record) => seen.push([collection, id, record]))
   await log.runAsync(async () => {
     await items.create(item('x', '2026-01-01'))
-    await items.update('x', { status: 'b' })
+    await items.update(items.findById('x')!, { status: 'b' })
     expect(seen).toEqual([])
   })
   await expect(
@@ -118,7 +126,7 @@ it('reports committed writes to its observer as plain copies, and none that roll
       throw new Error('boom')
     }),
   ).rejects.toThrow('boom')
-  items.delete('x')
+  items.delete(items.findById('x')!)
   expect(seen).toEqual([
     ['items', 'x', item('x', '2026-01-01')],
     ['items', 'x', item('x', '2026-01-01', 'b')],

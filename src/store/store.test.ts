@@ -32,7 +32,7 @@ it('undoes every write of a transaction that throws', async () => {
   await expect(
     store.transaction(async () => {
       await store.workspaces.create(workspace('ws_new'))
-      await store.workspaces.update('ws_default', { name: 'Renamed' })
+      await store.workspaces.update(store.workspaces.findById('ws_default')!, { name: 'Renamed' })
       throw new Error('boom')
     }),
   ).rejects.toThrow('boom')
@@ -82,8 +82,8 @@ it('undoes store writes and out-of-store steps newest first, and skips commit ho
       scope.onRollback(() => {
         undone.push(`outside 1 (ws_new stored: ${store.workspaces.findFirst(byId('ws_new')) !== undefined})`)
       })
-      await store.workspaces.update('ws_default', { name: 'Renamed' })
-      store.workspaces.delete('ws_other')
+      await store.workspaces.update(store.workspaces.findById('ws_default')!, { name: 'Renamed' })
+      store.workspaces.delete(store.workspaces.findById('ws_other')!)
       scope.onRollback(() => {
         undone.push(
           `outside 2 (ws_other stored: ${store.workspaces.findFirst(byId('ws_other')) !== undefined})`,
@@ -106,7 +106,7 @@ it('keeps the writes of a transaction and runs its commit hooks, a failed savepo
     await store.workspaces.create(workspace('ws_new'))
     await expect(
       scope.savepoint(async () => {
-        await store.workspaces.update('ws_default', { name: 'Renamed' })
+        await store.workspaces.update(store.workspaces.findById('ws_default')!, { name: 'Renamed' })
         scope.onCommit(() => committed.push('savepoint'))
         throw new Error('inner')
       }),
@@ -124,13 +124,13 @@ it('comes back to a mark, restoring only the collections written since', async (
   const mark = await store.transaction(() => store.mark())
   await store.transaction(async () => {
     await store.workspaces.create(workspace('ws_new'))
-    await store.workspaces.update('ws_default', { name: 'Renamed' })
+    await store.workspaces.update(store.workspaces.findById('ws_default')!, { name: 'Renamed' })
   })
   expect(await store.backTo(mark)).toEqual(['workspaces'])
   expect(store.serialise()).toEqual(content())
   // nothing written since the last backTo: nothing to restore
   expect(await store.backTo(mark)).toEqual([])
-  await store.transaction(() => store.apiKeys.delete('key_readonly'))
+  await store.transaction(() => store.apiKeys.delete(store.apiKeys.findById('key_readonly')!))
   expect(await store.backTo(mark)).toEqual(['apiKeys'])
   expect(store.apiKeys.count()).toBe(3)
 })
