@@ -84,23 +84,14 @@ function checkCreate(ctx: ManagementContext, caller: Caller, input: CreateEnviro
     apps: snapshotApps(ctx, snapshot!),
     invalidSettings: null,
   }
-  checkConcurrency(ctx)
-  return { input, workspace, snapshot, apps, invalidSettings, timeLimitMinutes }
-}
-
-/** `environment_limit_reached` when the active environments fill `limits.concurrentEnvironments`. */
-function checkConcurrency(ctx: ManagementContext): void {
-  const limit = ctx.store.tenancy.limits.concurrentEnvironments
-  const { environments } = ctx.store
-  // no more are active than are stored: with fewer stored than the limit there is nothing to count
-  if (environments.count() < limit) return
-  const active = environments.count(matching((environment) => ACTIVE.includes(environment.status)))
-  if (active >= limit) {
+  const active = ctx.store.environments.count(matching((environment) => ACTIVE.includes(environment.status)))
+  if (active >= limits.concurrentEnvironments) {
     throw new ManagementError(
       'environment_limit_reached',
-      `Failed to create environment: the organization already has ${active} of at most ${limit} environments`,
+      `Failed to create environment: the organization already has ${active} of at most ${limits.concurrentEnvironments} environments`,
     )
   }
+  return { input, workspace, snapshot, apps, invalidSettings, timeLimitMinutes }
 }
 
 /** Inserts the environment as `starting`, audits it, and restores or seeds its apps' data. */
