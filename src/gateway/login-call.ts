@@ -13,7 +13,6 @@
 import type { ManagementContext } from '../management/context.js'
 import { findIssuedToken } from '../management/app-sessions.js'
 import { findAppToken, findCredentialsByClientId } from '../management/credentials.js'
-import { byId } from '../store/store-collection.js'
 import type { StoredEnvironment } from '../store/stored-records.js'
 import { GatewayRefusal, type RefusedCallTarget } from './gateway-refusal.js'
 import type { ReceivedCall } from './received-call.js'
@@ -68,7 +67,7 @@ export function resolveLoginTarget(
 ): { environmentId: string; app: string } {
   const named = ownerOf(ctx, hints)
   if (prefix) {
-    const environment = ctx.store.environments.findFirst(byId(prefix.environmentId))
+    const environment = ctx.store.environments.findById(prefix.environmentId)
     const app =
       prefix.appName ?? (named?.environmentId === prefix.environmentId ? named.app : onlyApp(environment))
     if (environment && app !== undefined) return { environmentId: environment.id, app }

@@ -10,7 +10,7 @@
  * gateway's refusals; it reads management's credentials and operations, which sit below it.
  */
 import type { Version } from '../schemas/app.js'
-import { byId, matching } from '../store/store-collection.js'
+import { matching } from '../store/store-collection.js'
 import type { StoredEnvironment, StoredEnvironmentApp } from '../store/stored-records.js'
 import type { ManagementContext } from '../management/context.js'
 import { findAppToken } from '../management/credentials.js'
@@ -47,7 +47,7 @@ export interface AppCallTarget {
 export async function resolveAppCall(ctx: ManagementContext, input: AppCallInput): Promise<AppCallTarget> {
   const { prefix } = input
   // until the token names one, a refusal is recorded under the environment the prefix names
-  const prefixed = prefix && ctx.store.environments.findFirst(byId(prefix.environmentId))
+  const prefixed = prefix && ctx.store.environments.findById(prefix.environmentId)
   const refusalTarget = prefixed ? { environmentId: prefixed.id, app: prefix.appName ?? '' } : undefined
   const owner: { environmentId: string; app: string; actorId?: string } = input.login
     ? resolveLoginTarget(ctx, prefix, input.login, refusalTarget)
@@ -56,7 +56,7 @@ export async function resolveAppCall(ctx: ManagementContext, input: AppCallInput
   // applies due lifecycle transitions (a start that has completed); nothing to await when none is due
   const next = ctx.due.nextAt()
   if (next !== undefined && next <= ctx.clock.nowMs()) await runOperation(ctx, () => undefined)
-  const environment = ctx.store.environments.findFirst(byId(owner.environmentId))
+  const environment = ctx.store.environments.findById(owner.environmentId)
   const target: RefusedCallTarget = { environmentId: owner.environmentId, app: owner.app }
   if (!environment) {
     throw new GatewayRefusal(
@@ -76,7 +76,7 @@ export async function resolveAppCall(ctx: ManagementContext, input: AppCallInput
       target,
     )
   }
-  const version = ctx.store.versions.findFirst(byId(app.versionId))
+  const version = ctx.store.versions.findById(app.versionId)
   return {
     environment,
     app,
