@@ -169,8 +169,15 @@ export function createReplicaMock(options: ReplicaMockOptions = {}): ReplicaMock
     snapshots: snapshotAccess(ctx),
     auditEvents: auditEventAccess(ctx),
     seed: {
-      environment: (input = {}) => seedEnvironment(ctx, input),
-      snapshot: (input) => seedSnapshot(ctx, input),
+      // after the fixture has loaded: loading it replaces whatever was seeded before
+      environment: async (input = {}) => {
+        await runtime.ready
+        return seedEnvironment(ctx, input)
+      },
+      snapshot: async (input) => {
+        await runtime.ready
+        return seedSnapshot(ctx, input)
+      },
     },
     records(environmentId, appName = 'crm') {
       const { app, view } = environmentApp(runtime, environmentId, appName)

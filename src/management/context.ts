@@ -44,6 +44,12 @@ export interface ManagementContext {
   }
   /** What the run exercised, for the fidelity report; undefined when `fidelity` is off. */
   usage?: UsageTally | undefined
+  /**
+   * Snapshot data parsed once per stored content record, each app's document frozen: apps opened
+   * from a frozen document share the tables they loaded from it, so a snapshot restored many times
+   * is checked and loaded once (see `snapshots.ts`).
+   */
+  parsedSnapshots: WeakMap<object, Record<string, unknown>>
 }
 
 /** Hooks for state outside the store, within one `runOperation` (see `operation.ts`). */

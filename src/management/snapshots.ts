@@ -51,14 +51,6 @@ export function visibleSnapshot(ctx: ManagementContext, caller: Caller, snapshot
   return snapshot
 }
 
-/**
- * A snapshot's data parsed once per stored content record, each app's document frozen: apps opened
- * from a frozen document share what they loaded from it (copy-on-write, `record-baseline.ts`), so
- * a snapshot restored many times is checked and indexed once. Nothing writes to the parsed
- * documents; the stored JSON text is never shared with live data.
- */
-const parsedContents = new WeakMap<SnapshotContent, Record<string, unknown>>()
-
 /** Gives the environment live apps restored from the snapshot's data. */
 export function restoreSnapshotData(
   ctx: ManagementContext,
@@ -66,16 +58,17 @@ export function restoreSnapshotData(
   environment: EnvironmentRef,
 ): void {
   const content = ctx.store.snapshotContents.findById(snapshotId)
-  ctx.environmentData.restore(environment, content ? parsedData(content) : {})
+  ctx.environmentData.restore(environment, content ? parsedData(ctx, content) : {})
 }
 
-function parsedData(content: SnapshotContent): Record<string, unknown> {
-  let data = parsedContents.get(content)
+/** The snapshot's data, parsed once per stored content record (`ctx.parsedSnapshots`); nothing writes to it. */
+function parsedData(ctx: ManagementContext, content: SnapshotContent): Record<string, unknown> {
+  let data = ctx.parsedSnapshots.get(content)
   if (data === undefined) {
     data = {}
     for (const [appName, json] of Object.entries(content.apps))
       data[appName] = Object.freeze(JSON.parse(json))
-    parsedContents.set(content, data)
+    ctx.parsedSnapshots.set(content, data)
   }
   return data
 }

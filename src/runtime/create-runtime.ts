@@ -105,6 +105,7 @@ export function createRuntime(input: ReplicaMockOptions = {}): ReplicaRuntime {
     retention: { recordedCallsMs: options.recordedCallsRetentionMs, idempotencyMs: options.idempotencyTtlMs },
     // kept across resets: it counts the whole run
     usage: options.fidelity ? new UsageTally() : undefined,
+    parsedSnapshots: new WeakMap(),
   }
 
   const runtime: ReplicaRuntime = {
