@@ -13,7 +13,7 @@ import type { z } from 'zod'
 import type { UsageTally } from '../../calls/usage-tally.js'
 import { requirePermission } from '../../management/auth.js'
 import { INSPECTOR_HEADER, type ReplicaEnv } from '../http/replica-env.js'
-import { inputOf, jsonBody, optionalJsonBody, parsed, requireJsonType } from '../http/validate.js'
+import { inputOf, jsonBody, parsed } from '../http/validate.js'
 import type { Operation } from './operations.js'
 
 type Schema<O, K extends string> = O extends { [P in K]: infer S extends z.ZodType } ? S : never
@@ -48,8 +48,7 @@ export function validOperation<const O extends Operation>(op: O, usage?: UsageTa
   }
   return async (c, next) => {
     check(c)
-    if (!op.bodyOptional) requireJsonType(c)
-    const input = op.bodyOptional ? await optionalJsonBody(c) : await jsonBody(c)
+    const input = await jsonBody(c, op.bodyOptional)
     c.req.addValidatedData('json', parsed('json', body, input) as never)
     await next()
   }
