@@ -23,7 +23,7 @@ import { type CallNote, noteCall } from './call-note.js'
 import { type CallOutcome, refusedOutcome } from './call-outcome.js'
 import { countNativeUsage } from './count-native-usage.js'
 import { GatewayRefusal } from './gateway-refusal.js'
-import { hasGatewayFaults, injectFaults } from './inject-faults.js'
+import { injectFaults } from './inject-faults.js'
 import { nativeAuthFailure } from './native-auth-failure.js'
 import { type ReceivedCall, receiveCall } from './received-call.js'
 import { recordCall } from './record-call.js'
@@ -71,7 +71,7 @@ export function createGateway(options: GatewayOptions): Gateway {
   const answer = async (call: ReceivedCall): Promise<CallOutcome> => {
     try {
       const admitted = await admitCall(ctx, call)
-      const faulted = hasGatewayFaults(ctx) ? await injectFaults(ctx, call, admitted.where) : undefined
+      const faulted = await injectFaults(ctx, call, admitted.where)
       return faulted ?? (await callApp(nativeHandler(admitted.native.appId), call, admitted, maxBytes))
     } catch (error) {
       return refusal(ctx, call, error)

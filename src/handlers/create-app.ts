@@ -66,7 +66,6 @@ export function nativeHandlerOf(runtime: ReplicaRuntime): (appId: string) => Nat
     bulk: {
       delayMs: () => runtime.lifecycle.bulkMs,
       takeFault: (target) => {
-        if (!runtime.ctx.faults.has('bulk.job')) return undefined
         const fault = runtime.ctx.faults.take('bulk.job', (candidate) => bulkFaultMatches(candidate, target))
         return fault && { message: fault.message }
       },
