@@ -20,11 +20,6 @@ export interface CallOutcome {
   endpoint?: NativeEndpoint
 }
 
-/** The response's `Location` header (a login redirect carries an authorization code in it). */
-export function locationOf(outcome: CallOutcome): string | null {
-  return outcome.headers.get('location')
-}
-
 /** The gateway's error response for `refusal`, with `status` when a fault names its own. */
 export function refusedOutcome(refusal: GatewayRefusal, status?: number): CallOutcome {
   const { bytes, ...answer } = gatewayErrorResponse(refusal, status)
