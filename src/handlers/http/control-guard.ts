@@ -12,7 +12,7 @@
 import type { MiddlewareHandler } from 'hono'
 import { ManagementError } from '../../management/errors.js'
 import type { ReplicaRuntime } from '../../runtime/create-runtime.js'
-import { bearerToken } from '../management/authenticate.js'
+import { bearerToken } from '../../gateway/received-call.js'
 import type { ReplicaEnv } from './replica-env.js'
 
 export interface ControlAccess {
