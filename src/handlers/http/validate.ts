@@ -131,7 +131,7 @@ export async function jsonBody(
 ): Promise<unknown> {
   const text = await c.req.text()
   if (optional && text.trim() === '') return {}
-  const type = mediaType(c)
+  const type = c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase() ?? ''
   if (!JSON_TYPE.test(type)) {
     throw invalidRequest('Failed to read the request body: Content-Type must be application/json', {
       'content-type': [type ? `Unsupported content type "${type}"` : 'Missing content type'],
@@ -141,10 +141,6 @@ export async function jsonBody(
 }
 
 const JSON_TYPE = /^application\/([\w.-]+\+)?json$/
-
-function mediaType(c: Context): string {
-  return c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase() ?? ''
-}
 
 /** What the request holds for `target`, read as Hono's validator reads it (a repeated query value is a list). */
 export function inputOf(c: Context, target: Exclude<Target, 'json'>): unknown {
