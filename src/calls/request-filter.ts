@@ -3,7 +3,7 @@
  * The filters of `listRequests` and `getRequestStats` (spec "Endpoints") as a predicate over
  * recorded calls.
  */
-import type { RequestFilterQuery, StatusClass } from '../schemas/request.js'
+import type { RequestFilterQuery } from '../schemas/request.js'
 import type { RecordedCall } from './recorded-call.js'
 
 /** The filters of `listRequests` and `getRequestStats`. */
@@ -18,7 +18,8 @@ export function requestMatcher(
   const search = filter.search?.toLowerCase()
   const from = filter.from === undefined ? undefined : Date.parse(filter.from)
   const to = filter.to === undefined ? undefined : Date.parse(filter.to)
-  const statusClass = filter.statusClass === undefined ? undefined : classDigit(filter.statusClass)
+  // `2xx` -> 2
+  const statusClass = filter.statusClass === undefined ? undefined : Number(filter.statusClass[0])
   return (call) => {
     if (filter.app !== undefined && call.app !== filter.app) return false
     if (filter.method !== undefined && call.method !== filter.method) return false
@@ -36,8 +37,4 @@ export function requestMatcher(
     }
     return true
   }
-}
-
-function classDigit(statusClass: StatusClass): number {
-  return Number(statusClass[0])
 }

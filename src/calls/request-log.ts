@@ -23,27 +23,6 @@ export const KEPT_BODIES_BUDGET_BYTES = 32 * 1024 * 1024
 /** Whole bodies kept for download in all; beyond it the largest environment's oldest go first. */
 export const TOTAL_KEPT_BODIES_BUDGET_BYTES = 256 * 1024 * 1024
 
-export interface RequestLog {
-  /** Calls kept per environment; 0 records nothing. */
-  readonly capacity: number
-  /** Takes the next place in the environment's order, or undefined when nothing is recorded. */
-  begin(environmentId: string): PendingCall | undefined
-  /** Fills in a call begun earlier (a no-op when it was dropped meanwhile). */
-  complete(pending: PendingCall, call: RawCall): void
-  get(id: string): RecordedCall | undefined
-  /**
-   * Lets the environment's calls go at `atMs` (the `now` clock): from then on none is listed or
-   * found, and none is recorded for it. An earlier retirement of it is replaced.
-   */
-  retire(environmentId: string, atMs: number): void
-  /** The environment's completed calls, newest first, starting below `beforeSeq`. */
-  newestFirst(environmentId: string, beforeSeq?: number): Generator<RecordedCall>
-  clear(): void
-  exportAll(): ExportedCall[]
-  /** Replaces every call; the document must already be validated with `ExportedCall`. */
-  importAll(calls: readonly ExportedCall[]): void
-}
-
 export interface RequestLogOptions {
   /** Calls kept per environment; 0 records nothing. */
   capacity: number
@@ -58,7 +37,7 @@ export interface RequestLogOptions {
 }
 
 export function createRequestLog(options: RequestLogOptions): RequestLog {
-  return new CallLog(options)
+  return new RequestLog(options)
 }
 
 /** A call's place in its environment's order: pending until `call` is filled in. */
@@ -73,7 +52,8 @@ interface Ring {
   keptBytes: number
 }
 
-class CallLog implements RequestLog {
+export class RequestLog {
+  /** Calls kept per environment; 0 records nothing. */
   readonly capacity: number
   readonly #budget: number
   readonly #totalBudget: number
@@ -95,6 +75,7 @@ class CallLog implements RequestLog {
     this.#now = options.now ?? Date.now
   }
 
+  /** Takes the next place in the environment's order, or undefined when nothing is recorded. */
   begin(environmentId: string): PendingCall | undefined {
     if (this.capacity === 0) return undefined
     this.#carryOutRetirements()
@@ -107,6 +88,7 @@ class CallLog implements RequestLog {
     return place
   }
 
+  /** Fills in a call begun earlier (a no-op when it was dropped meanwhile). */
   complete(pending: PendingCall, raw: RawCall): void {
     const place = this.#byId.get(pending.id)
     // dropped while in flight, or begun before a clear
@@ -120,12 +102,17 @@ class CallLog implements RequestLog {
     return this.#byId.get(id)?.call
   }
 
+  /**
+   * Lets the environment's calls go at `atMs` (the `now` clock): from then on none is listed or
+   * found, and none is recorded for it. An earlier retirement of it is replaced.
+   */
   retire(environmentId: string, atMs: number): void {
     this.#retired.delete(environmentId)
     this.#retiring.set(environmentId, atMs)
     this.#carryOutRetirements()
   }
 
+  /** The environment's completed calls, newest first, starting below `beforeSeq`. */
   *newestFirst(environmentId: string, beforeSeq = Number.POSITIVE_INFINITY): Generator<RecordedCall> {
     this.#carryOutRetirements()
     const places = this.#rings.get(environmentId)?.places ?? []
@@ -152,6 +139,7 @@ class CallLog implements RequestLog {
     return out
   }
 
+  /** Replaces every call; the document must already be validated with `ExportedCall`. */
   importAll(calls: readonly ExportedCall[]): void {
     this.clear()
     if (this.capacity === 0) return

@@ -6,7 +6,6 @@
  */
 import type { ManagementContext } from '../management/context.js'
 import type { NativeCall } from '../replica/native-call.js'
-import type { Version } from '../schemas/app.js'
 import type { AppPath } from './app-path.js'
 import { GatewayRefusal, type RefusedCallTarget } from './gateway-refusal.js'
 import type { ReceivedCall } from './received-call.js'
@@ -26,13 +25,7 @@ export async function admitCall(ctx: ManagementContext, call: ReceivedCall): Pro
   const { request, url, path } = call
   if (!path) throw new GatewayRefusal('not_found', `Failed to find route: ${request.method} ${url.pathname}`)
   const login = isLoginPath(path.nativePath)
-  const target = await resolveAppCall(ctx, {
-    headerToken: call.headerToken,
-    urlToken: path.urlToken ?? call.queryToken,
-    prefix: path.prefix,
-    headers: request.headers,
-    login: login ? loginHints(call) : undefined,
-  })
+  const target = await resolveAppCall(ctx, call, path, login ? loginHints(call) : undefined)
   const { environment, app } = target
   const where = { environmentId: environment.id, app: app.name }
   call.environmentId = environment.id
@@ -54,16 +47,9 @@ export async function admitCall(ctx: ManagementContext, call: ReceivedCall): Pro
     appId: app.appId,
     versionId: app.versionId,
     actor: target.actor,
-    apiVersions: apiVersionsOf(target.version),
+    // the native API versions the catalog version serves, in catalog order, without repeats
+    apiVersions: [...new Set(target.version?.apis.flatMap((api) => api.apiVersions))],
   }
   if (login) native.login = true
   return { path, where, native }
-}
-
-/** Native API versions a catalog version serves, in catalog order, without repeats. */
-function apiVersionsOf(version: Version | undefined): string[] {
-  if (!version) return []
-  const out = new Set<string>()
-  for (const api of version.apis) for (const apiVersion of api.apiVersions) out.add(apiVersion)
-  return [...out]
 }

@@ -16,51 +16,27 @@ export interface AppPath {
   nativePath: string
 }
 
-const PREFIX = '/apps/'
-const SLASH = 47
-const T = 116
-
 /** Undefined for a path under `/apps` that names no environment or is not decodable. */
 export function parseAppPath(pathname: string): AppPath | undefined {
-  if (pathname !== '/apps' && !pathname.startsWith(PREFIX)) return { nativePath: pathname }
-  const environmentEnd = segmentEnd(pathname, PREFIX.length)
-  const environmentId = decode(pathname.slice(PREFIX.length, environmentEnd))
+  if (pathname !== '/apps' && !pathname.startsWith('/apps/')) return { nativePath: pathname }
+  const [environmentSegment = '', ...rest] = pathname.slice('/apps/'.length).split('/')
+  const environmentId = decode(environmentSegment)
   if (!environmentId) return undefined
-  // where the segment after the environment starts (past the end when there is none)
-  let at = environmentEnd + 1
+  // the token form: a segment `t` with a non-empty segment after it
+  const isTokenAt = (i: number) => rest[i] === 't' && !!rest[i + 1]
+  let at = 0
   let appName: string | undefined
   let urlToken: string | undefined
-  if (at < pathname.length && pathname.charCodeAt(at) !== SLASH && !isTokenAt(pathname, at)) {
-    const end = segmentEnd(pathname, at)
-    const segment = pathname.slice(at, end)
-    if (segment !== 'services') {
-      appName = segment
-      at = end + 1
-    }
+  if (rest[0] && rest[0] !== 'services' && !isTokenAt(0)) {
+    appName = rest[0]
+    at = 1
   }
-  if (isTokenAt(pathname, at)) {
-    const end = segmentEnd(pathname, at + 2)
-    urlToken = decode(pathname.slice(at + 2, end))
+  if (isTokenAt(at)) {
+    urlToken = decode(rest[at + 1] ?? '')
     if (!urlToken) return undefined
-    at = end + 1
+    at += 2
   }
-  return { prefix: { environmentId, appName }, urlToken, nativePath: `/${pathname.slice(at)}` }
-}
-
-/** Where the segment starting at `start` ends (its `/`, or the end of the path). */
-function segmentEnd(pathname: string, start: number): number {
-  const end = pathname.indexOf('/', start)
-  return end === -1 ? pathname.length : end
-}
-
-/** Whether the segment at `at` is `t` and a non-empty segment follows it (the token form). */
-function isTokenAt(pathname: string, at: number): boolean {
-  return (
-    pathname.charCodeAt(at) === T &&
-    pathname.charCodeAt(at + 1) === SLASH &&
-    at + 2 < pathname.length &&
-    pathname.charCodeAt(at + 2) !== SLASH
-  )
+  return { prefix: { environmentId, appName }, urlToken, nativePath: `/${rest.slice(at).join('/')}` }
 }
 
 function decode(segment: string): string | undefined {

@@ -8,7 +8,7 @@ import type { NativeHandler } from '../replica/native-call.js'
 import type { AdmittedCall } from './admit-call.js'
 import type { CallOutcome } from './call-outcome.js'
 import { GatewayRefusal } from './gateway-refusal.js'
-import { readResponseBody } from './read-response-body.js'
+import { readCapped } from './read-capped.js'
 import type { ReceivedCall } from './received-call.js'
 import { nativeRequest } from './request-body.js'
 
@@ -40,13 +40,15 @@ export async function callApp(
     )
     throw new GatewayRefusal('upstream_error', 'Failed to call the app: it failed unexpectedly', where)
   }
-  const answer = await readResponseBody(response, maxBytes)
-  if (!answer) {
+  const { status, headers } = response
+  const read = await readCapped(response.body, maxBytes, headers.get('content-length'))
+  if (!read.complete) {
     throw new GatewayRefusal(
       'response_too_large',
       `Failed to pass the app's response on: it is larger than ${maxBytes} bytes`,
       where,
     )
   }
-  return { ...answer, respondedBy: 'app', errorCode: null, endpoint: native.endpoint }
+  const body = { contentType: headers.get('content-type'), data: read.bytes, complete: true, size: read.size }
+  return { status, headers, body, respondedBy: 'app', errorCode: null, endpoint: native.endpoint }
 }

@@ -2,7 +2,7 @@
  * @module
  * The gateway in front of the apps (spec "What the service does" 6, DESIGN.md "URLs", "Gateway").
  * For every call to an app URL, or to a native path at the root, in these steps:
- * 1. receive: read the URL, token and request body, if the method has one (at most `maxBodyBytes`,
+ * 1. receive: read the URL, token and request body, if the method has one (at most 4 MiB,
  *    or `maxUploadBytes` for a Bulk API CSV upload);
  * 2. admit: resolve environment, app and actor from the app token and refuse what it must
  *    (`resolveAppCall`), then a request body over the cap (`admit-call.ts`);
@@ -23,24 +23,20 @@ import { type CallNote, noteCall } from './call-note.js'
 import { type CallOutcome, refusedOutcome } from './call-outcome.js'
 import { countNativeUsage } from './count-native-usage.js'
 import { GatewayRefusal } from './gateway-refusal.js'
-import { hasGatewayFaults, injectFaults } from './inject-faults.js'
+import { injectFaults } from './inject-faults.js'
 import { nativeAuthFailure } from './native-auth-failure.js'
 import { type ReceivedCall, receiveCall } from './received-call.js'
 import { recordCall } from './record-call.js'
 
 /** The largest request and response body the gateway passes (spec "Limits"): 4 MiB. */
-export const MAX_NATIVE_BODY_BYTES = 4 * 1024 * 1024
-/** The largest Bulk API 2.0 CSV upload (the real API's limit): 150 MB. */
-export const MAX_UPLOAD_BYTES = 150 * 1024 * 1024
+const MAX_NATIVE_BODY_BYTES = 4 * 1024 * 1024
 
 export interface GatewayOptions {
   ctx: ManagementContext
   /** The native handler of a catalog app (by app id), or undefined when none serves it. */
   nativeHandler: (appId: string) => NativeHandler | undefined
-  /** Largest request and response body passed through, in bytes. @default 4 MiB */
-  maxBodyBytes?: number
-  /** Largest Bulk API 2.0 CSV upload (`PUT .../jobs/ingest/{id}/batches`), in bytes. @default 150 MB */
-  maxUploadBytes?: number
+  /** Largest Bulk API 2.0 CSV upload (`PUT .../jobs/ingest/{id}/batches`), in bytes. */
+  maxUploadBytes: number
 }
 
 /** What the client gets: the app's status, headers and body, or the gateway's refusal. */
@@ -63,16 +59,16 @@ export interface Gateway {
 const NULL_BODY_STATUSES = new Set([101, 204, 205, 304])
 
 export function createGateway(options: GatewayOptions): Gateway {
-  const { ctx, nativeHandler } = options
-  const maxBytes = options.maxBodyBytes ?? MAX_NATIVE_BODY_BYTES
-  const caps = { maxBytes, maxUploadBytes: options.maxUploadBytes ?? MAX_UPLOAD_BYTES }
+  const { ctx, nativeHandler, maxUploadBytes } = options
+  const caps = { maxBytes: MAX_NATIVE_BODY_BYTES, maxUploadBytes }
 
   /** Steps 2-4: the app's answer, or the refusal of the step that refused. */
   const answer = async (call: ReceivedCall): Promise<CallOutcome> => {
     try {
       const admitted = await admitCall(ctx, call)
-      const faulted = hasGatewayFaults(ctx) ? await injectFaults(ctx, call, admitted.where) : undefined
-      return faulted ?? (await callApp(nativeHandler(admitted.native.appId), call, admitted, maxBytes))
+      const faulted = await injectFaults(ctx, call, admitted.where)
+      if (faulted) return faulted
+      return await callApp(nativeHandler(admitted.native.appId), call, admitted, MAX_NATIVE_BODY_BYTES)
     } catch (error) {
       return refusal(ctx, call, error)
     }

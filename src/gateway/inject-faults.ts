@@ -10,27 +10,18 @@ import { refusedOutcome } from './call-outcome.js'
 import { GatewayRefusal, type RefusedCallTarget } from './gateway-refusal.js'
 import type { ReceivedCall } from './received-call.js'
 
-/** Whether a gateway fault is queued at all (most calls: no, and no step to take). */
-export function hasGatewayFaults(ctx: ManagementContext): boolean {
-  return ctx.faults.has('gateway.latency') || ctx.faults.has('gateway.error')
-}
-
 /** Waits out a latency fault; answers for the app when an error fault applies, else undefined. */
 export async function injectFaults(
   ctx: ManagementContext,
   call: ReceivedCall,
   where: RefusedCallTarget,
 ): Promise<CallOutcome | undefined> {
-  const latency = ctx.faults.has('gateway.latency')
-    ? ctx.faults.take('gateway.latency', (fault) => faultMatches(fault, where))
-    : undefined
+  const latency = ctx.faults.take('gateway.latency', (fault) => faultMatches(fault, where))
   if (latency) {
     await new Promise((resolve) => setTimeout(resolve, latency.latencyMs))
     call.injectedMs = latency.latencyMs
   }
-  const failure = ctx.faults.has('gateway.error')
-    ? ctx.faults.take('gateway.error', (fault) => faultMatches(fault, where))
-    : undefined
+  const failure = ctx.faults.take('gateway.error', (fault) => faultMatches(fault, where))
   if (!failure) return undefined
   const message = failure.message ?? `The app "${where.app}" failed (injected fault)`
   return refusedOutcome(new GatewayRefusal('upstream_error', message, where), failure.status)

@@ -75,6 +75,7 @@ function isIdentityPath(nativePath: string): boolean {
   return nativePath.startsWith('/id/') || nativePath === '/services/oauth2/userinfo'
 }
 
-function bearerToken(header: string | null): string | undefined {
+/** The token of an `Authorization: Bearer <token>` header (the gateway's, `/v1`'s and the control API's). */
+export function bearerToken(header: string | null | undefined): string | undefined {
   return header?.match(/^Bearer\s+(\S+)\s*$/i)?.[1]
 }

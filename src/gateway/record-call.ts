@@ -4,7 +4,7 @@
  * effort: a failure to record is logged and never changes the answer.
  */
 import type { ManagementContext } from '../management/context.js'
-import { type CallOutcome, locationOf } from './call-outcome.js'
+import type { CallOutcome } from './call-outcome.js'
 import type { ReceivedCall } from './received-call.js'
 
 /** Completes the call's place in its environment's recorded calls (nothing when it has none). */
@@ -48,7 +48,6 @@ const SECRET_PARAMS = [
   'access_token',
   'oauth_token',
 ]
-const HAS_SECRET_PARAM = new RegExp(`[?&](?:${SECRET_PARAMS.join('|')})=`)
 
 /**
  * Every secret the call carries, for the recording to blank wherever it appears: the tokens it
@@ -61,11 +60,9 @@ export function secretsOf(call: ReceivedCall, outcome: CallOutcome): string[] {
   addSecret(out, call.headerToken)
   addSecret(out, call.path?.urlToken)
   addSecret(out, call.queryToken)
-  const { search } = call.url
-  if (search !== '' && HAS_SECRET_PARAM.test(search)) addParams(out, new URLSearchParams(search))
-  const location = locationOf(outcome)
-  if (location && HAS_SECRET_PARAM.test(location))
-    addParams(out, new URLSearchParams(location.slice(location.indexOf('?'))))
+  addParams(out, call.url.searchParams)
+  const location = outcome.headers.get('location')
+  if (location?.includes('?')) addParams(out, new URLSearchParams(location.slice(location.indexOf('?'))))
   return out
 }
 

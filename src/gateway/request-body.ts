@@ -7,7 +7,7 @@
  */
 import type { RawBody } from '../calls/raw-call.js'
 import type { AppPath } from './app-path.js'
-import { readCapped, unreadableBodyReason } from './read-capped.js'
+import { type CappedBody, readCapped, unreadableBodyReason } from './read-capped.js'
 
 /** The request body as read; `unreadable` when its stream failed (a dropped connection, an erroring in-process stream). */
 export type RequestBody = RawBody & { data: Uint8Array<ArrayBuffer>; unreadable?: boolean }
@@ -40,41 +40,19 @@ export async function readRequestBody(request: Request, maxBytes: number): Promi
   if (request.method === 'GET' || request.method === 'HEAD') {
     return { contentType, data: EMPTY, complete: true, size: 0 }
   }
+  let body: CappedBody
   try {
-    return await readSentBody(request, contentType, maxBytes)
+    // read only up to the cap, whatever length is declared: an in-process Request may declare
+    // less than its body holds
+    body = await readCapped(request.body, maxBytes, request.headers.get('content-length'))
   } catch (error) {
     const reason = unreadableBodyReason(error)
     return { contentType, data: EMPTY, complete: false, size: null, unreadable: true, reason }
   }
-}
-
-async function readSentBody(
-  request: Request,
-  contentType: string | null,
-  maxBytes: number,
-): Promise<RequestBody> {
-  const declared = request.headers.get('content-length')
-  const length = declared === null ? Number.NaN : Number(declared)
-  if (Number.isSafeInteger(length) && length >= 0 && length <= maxBytes) {
-    // a declared length within the cap: read whole, then checked, as an in-process Request may
-    // declare less than its body holds
-    const data = new Uint8Array(await request.arrayBuffer())
-    if (data.byteLength <= maxBytes) return { contentType, data, complete: true, size: data.byteLength }
-    return { contentType, ...tooLarge(data.subarray(0, maxBytes), data.byteLength, maxBytes) }
-  }
-  const body = await readCapped(request.body, maxBytes, declared)
-  if (!body.complete) return { contentType, ...tooLarge(body.bytes, body.size, maxBytes) }
-  return { contentType, data: body.bytes, complete: true, size: body.size }
-}
-
-/** A body over the cap: what was read of it (kept as a preview), not passed on. */
-function tooLarge(data: Uint8Array<ArrayBuffer>, size: number | null, maxBytes: number) {
-  return {
-    data,
-    complete: false,
-    size,
-    reason: `Larger than the ${maxBytes}-byte limit: the gateway did not pass it on`,
-  }
+  if (body.complete) return { contentType, data: body.bytes, complete: true, size: body.size }
+  // over the cap: what was read of it is kept as a preview, not passed on
+  const reason = `Larger than the ${maxBytes}-byte limit: the gateway did not pass it on`
+  return { contentType, data: body.bytes, complete: false, size: body.size, reason }
 }
 
 /**

@@ -15,24 +15,10 @@ import type { StoredEnvironment, StoredEnvironmentApp } from '../store/stored-re
 import type { ManagementContext } from '../management/context.js'
 import { findAppToken } from '../management/credentials.js'
 import { runOperation } from '../management/operation.js'
+import type { AppPath } from './app-path.js'
 import { GatewayRefusal, type RefusedCallTarget } from './gateway-refusal.js'
 import { type LoginHints, resolveLoginTarget } from './login-call.js'
-
-export interface AppCallInput {
-  /** The Bearer token of the `Authorization` header, if any. */
-  headerToken?: string | undefined
-  /** The `/t/{token}` segment of the path, if any. */
-  urlToken?: string | undefined
-  /** `/apps/{environmentId}[/{appName}]` of the path, if it had one. */
-  prefix?: { environmentId: string; appName?: string | undefined } | undefined
-  /** The request headers (for the version's actor header). */
-  headers: { get(name: string): string | null }
-  /**
-   * Set for a login call (`login-call.ts`): it needs no token; what it names ties it to an
-   * environment app, and the app authenticates it.
-   */
-  login?: LoginHints | undefined
-}
+import type { ReceivedCall } from './received-call.js'
 
 /** A call the gateway may pass to the app. */
 export interface AppCallTarget {
@@ -44,14 +30,24 @@ export interface AppCallTarget {
   actor: string
 }
 
-export async function resolveAppCall(ctx: ManagementContext, input: AppCallInput): Promise<AppCallTarget> {
-  const { prefix } = input
+/**
+ * @param path the call's app path (the token segment, the prefix to check)
+ * @param login set for a login call (`login-call.ts`): it needs no token; what it names ties it to
+ * an environment app, and the app authenticates it.
+ */
+export async function resolveAppCall(
+  ctx: ManagementContext,
+  call: ReceivedCall,
+  path: AppPath,
+  login: LoginHints | undefined,
+): Promise<AppCallTarget> {
+  const { prefix } = path
   // until the token names one, a refusal is recorded under the environment the prefix names
   const prefixed = prefix && ctx.store.environments.findById(prefix.environmentId)
   const refusalTarget = prefixed ? { environmentId: prefixed.id, app: prefix.appName ?? '' } : undefined
-  const owner: { environmentId: string; app: string; actorId?: string } = input.login
-    ? resolveLoginTarget(ctx, prefix, input.login, refusalTarget)
-    : authenticate(ctx, input, refusalTarget)
+  const owner: { environmentId: string; app: string; actorId?: string } = login
+    ? resolveLoginTarget(ctx, prefix, login, refusalTarget)
+    : authenticate(ctx, call.headerToken, path.urlToken ?? call.queryToken, refusalTarget)
 
   // applies due lifecycle transitions (a start that has completed); nothing to await when none is due
   const next = ctx.due.nextAt()
@@ -81,17 +77,18 @@ export async function resolveAppCall(ctx: ManagementContext, input: AppCallInput
     environment,
     app,
     version,
-    actor: owner.actorId === undefined ? '' : chooseActor(version, owner.actorId, input.headers, target),
+    actor:
+      owner.actorId === undefined ? '' : chooseActor(version, owner.actorId, call.request.headers, target),
   }
 }
 
 /** Who the token the call presents (header or URL, which must agree) was issued to. */
 function authenticate(
   ctx: ManagementContext,
-  input: AppCallInput,
+  headerToken: string | undefined,
+  urlToken: string | undefined,
   target: RefusedCallTarget | undefined,
 ): { environmentId: string; app: string; actorId: string } {
-  const { headerToken, urlToken } = input
   if (headerToken !== undefined && urlToken !== undefined && headerToken !== urlToken) {
     throw new GatewayRefusal(
       'unauthenticated',
@@ -127,7 +124,7 @@ function authenticate(
 function checkPrefix(
   environment: StoredEnvironment,
   tokenApp: string,
-  prefix: AppCallInput['prefix'],
+  prefix: AppPath['prefix'],
   target: RefusedCallTarget,
 ): void {
   if (prefix && prefix.environmentId !== environment.id) {
@@ -192,7 +189,7 @@ function checkRunning(
 function chooseActor(
   version: Version | undefined,
   credentialsActor: string,
-  headers: { get(name: string): string | null },
+  headers: Headers,
   target: RefusedCallTarget,
 ): string {
   // a plain loop: this runs on every native call (the APIs of a version share one header, mostly)

@@ -57,12 +57,12 @@ export function controlRoutes(runtime: ReplicaRuntime) {
       return c.json({ ok: true })
     })
     .get('/state', (c) => c.json(runtime.exportState()))
-    .put('/state', ...validJson(z.unknown(), STATE_JSON_LIMITS), async (c) => {
+    .put('/state', validJson(z.unknown(), STATE_JSON_LIMITS), async (c) => {
       await runtime.importState(c.req.valid('json'))
       return c.json({ ok: true })
     })
     .get('/clock', (c) => c.json(clockView()))
-    .post('/clock', ...validJson(ClockCommand), (c) => {
+    .post('/clock', validJson(ClockCommand), (c) => {
       const command = c.req.valid('json')
       if ('advanceMs' in command) runtime.clock.advance(command.advanceMs)
       else if ('set' in command) runtime.clock.set(command.set)
@@ -70,20 +70,20 @@ export function controlRoutes(runtime: ReplicaRuntime) {
       return c.json(clockView())
     })
     .get('/lifecycle', (c) => c.json(runtime.lifecycle))
-    .put('/lifecycle', ...validJson(Lifecycle.partial()), (c) => {
+    .put('/lifecycle', validJson(Lifecycle.partial()), (c) => {
       Object.assign(runtime.lifecycle, c.req.valid('json'))
       return c.json(runtime.lifecycle)
     })
     .get('/faults', (c) => c.json({ data: runtime.ctx.faults.list() }))
-    .post('/faults', ...validJson(Fault), (c) => c.json(runtime.ctx.faults.add(c.req.valid('json')), 201))
+    .post('/faults', validJson(Fault), (c) => c.json(runtime.ctx.faults.add(c.req.valid('json')), 201))
     .delete('/faults', (c) => {
       runtime.ctx.faults.clear()
       return c.json({ ok: true })
     })
-    .post('/seed/environment', ...validJson(SeedEnvironment), async (c) =>
+    .post('/seed/environment', validJson(SeedEnvironment), async (c) =>
       c.json(await asSeedRequest(() => seedEnvironment(runtime.ctx, c.req.valid('json'))), 201),
     )
-    .post('/seed/snapshot', ...validJson(SeedSnapshot), async (c) =>
+    .post('/seed/snapshot', validJson(SeedSnapshot), async (c) =>
       c.json(await asSeedRequest(() => seedSnapshot(runtime.ctx, c.req.valid('json'))), 201),
     )
     .route('/fidelity', fidelityRoutes(runtime))

@@ -15,7 +15,7 @@ import { createCrmNativeHandler } from '../replica/handlers/native-handler.js'
 import type { ReplicaRuntime } from '../runtime/create-runtime.js'
 import { controlRoutes } from './control-routes.js'
 import { gatewayRoutes } from './gateway-routes.js'
-import { controlAccessOf, controlOriginAllowed } from './http/control-guard.js'
+import { controlAccessOf } from './http/control-guard.js'
 import { corsPolicy, corsPreflight } from './http/cors.js'
 import { responseHeaders } from './http/response-headers.js'
 import type { ReplicaEnv } from './http/replica-env.js'
@@ -27,7 +27,7 @@ export function createApp(runtime: ReplicaRuntime) {
   const app = new Hono<ReplicaEnv>({ getPath: (request) => collapseSlashes(getPath(request)) })
 
   const access = controlAccessOf(runtime)
-  const cors = corsPolicy((origin) => controlOriginAllowed(access, origin))
+  const cors = corsPolicy((origin) => access.origins.includes(origin))
   app.use(responseHeaders(() => runtime.ready, cors))
   // only preflights pass through it: one step less for every other request
   app.options('*', corsPreflight(cors))
@@ -66,7 +66,6 @@ export function nativeHandlerOf(runtime: ReplicaRuntime): (appId: string) => Nat
     bulk: {
       delayMs: () => runtime.lifecycle.bulkMs,
       takeFault: (target) => {
-        if (!runtime.ctx.faults.has('bulk.job')) return undefined
         const fault = runtime.ctx.faults.take('bulk.job', (candidate) => bulkFaultMatches(candidate, target))
         return fault && { message: fault.message }
       },

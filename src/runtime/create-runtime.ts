@@ -148,8 +148,6 @@ export function createRuntime(input: ReplicaMockOptions = {}): ReplicaRuntime {
     loaded = await fixtureStart(runtime, configuredLifecycle)
     start = loaded
     await backToStart(runtime, start)
-    rebuildSchedule(ctx)
-    learnSecrets(ctx, options.adminToken)
     if (startState) {
       await importRuntimeState(runtime, startState, appsOf)
       loaded = await markStart(runtime)

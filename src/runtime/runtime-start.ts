@@ -11,7 +11,7 @@ import type { AppInstance, EnvironmentDataMark } from '../management/environment
 import type { QueuedFault } from '../management/faults.js'
 import { rebuildSchedule } from '../management/lifecycle.js'
 import type { Clock, ClockMode } from '../store/clock.js'
-import type { CollectionName, StoreMark } from '../store/store.js'
+import type { StoreMark } from '../store/store.js'
 import { learnSecrets, retireReleasedCalls } from './derived-state.js'
 import type { Lifecycle, ResolvedOptions } from './options.js'
 
@@ -36,15 +36,6 @@ export interface StartHolder {
   /** The configured clock mode (a fixture start goes back to it) and admin token (a secret). */
   readonly options: Pick<ResolvedOptions, 'clock' | 'adminToken'>
 }
-
-// collections the lifecycle schedule and the known secrets are derived from
-const SCHEDULED: ReadonlySet<CollectionName> = new Set(['environments', 'snapshots'])
-const SECRET_HOLDERS: ReadonlySet<CollectionName> = new Set([
-  'members',
-  'apiKeys',
-  'credentials',
-  'appSessions',
-])
 
 /** The start of a freshly loaded fixture: no apps, calls or faults, the configured delays. */
 export async function fixtureStart(holder: StartHolder, lifecycle: Lifecycle): Promise<RuntimeStart> {
@@ -83,12 +74,12 @@ export async function backToStart(holder: StartHolder, start: RuntimeStart): Pro
     if (holder.options.clock === 'real') clock.set(Date.now())
   }
   ctx.faults.restore(start.faults)
-  const restored = await ctx.store.backTo(start.store)
+  await ctx.store.backTo(start.store)
   ctx.environmentData.backTo(start.apps)
-  if (start.requests.length === 0) ctx.requestLog.clear()
-  else ctx.requestLog.importAll(start.requests)
+  ctx.requestLog.importAll(start.requests)
   // a marked start may hold deleted environments whose calls go when their retention ends
   if (start.clock) retireReleasedCalls(ctx)
-  if (restored.some((name) => SCHEDULED.has(name))) rebuildSchedule(ctx)
-  if (restored.some((name) => SECRET_HOLDERS.has(name))) learnSecrets(ctx, holder.options.adminToken)
+  // derived from the store as it now is
+  rebuildSchedule(ctx)
+  learnSecrets(ctx, holder.options.adminToken)
 }

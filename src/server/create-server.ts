@@ -90,23 +90,20 @@ export async function createReplicaServer(options: ReplicaServerOptions = {}): P
   const appFetch = persistence ? persistedFetch(app.fetch, persistence) : app.fetch
 
   const log = requestLog ? createAccessLog(requestLog === true ? {} : requestLog) : undefined
-  const fetch =
-    log || onRequest
-      ? async (request: Request, env: HttpBindings | Http2Bindings) => {
-          const started = performance.now()
-          // the gateway notes the environment and app it resolved (node-server binds a fresh env per request)
-          const note: CallNote = {}
-          ;(env as typeof env & GatewayBindings).callNote = note
-          const response = await appFetch(request, env)
-          const ms = performance.now() - started
-          const { path, shownPath, environmentId, app: appName } = loggedPath(request, note)
-          const { method } = request
-          const { status } = response
-          log?.write({ method, path: shownPath, status, ms, environmentId, app: appName })
-          onRequest?.({ method, path, status, ms, environmentId, app: appName })
-          return response
-        }
-      : appFetch
+  const fetch = async (request: Request, env: HttpBindings | Http2Bindings) => {
+    const started = performance.now()
+    // the gateway notes the environment and app it resolved (node-server binds a fresh env per request)
+    const note: CallNote = {}
+    ;(env as typeof env & GatewayBindings).callNote = note
+    const response = await appFetch(request, env)
+    const ms = performance.now() - started
+    const { path, shownPath, environmentId, app: appName } = loggedPath(request, note)
+    const { method } = request
+    const { status } = response
+    log?.write({ method, path: shownPath, status, ms, environmentId, app: appName })
+    onRequest?.({ method, path, status, ms, environmentId, app: appName })
+    return response
+  }
 
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const overrideGlobalObjects = replaceFetchGlobals

@@ -12,7 +12,7 @@
 import type { MiddlewareHandler } from 'hono'
 import { ManagementError } from '../../management/errors.js'
 import type { ReplicaRuntime } from '../../runtime/create-runtime.js'
-import { bearerToken } from '../management/authenticate.js'
+import { bearerToken } from '../../gateway/received-call.js'
 import type { ReplicaEnv } from './replica-env.js'
 
 export interface ControlAccess {
@@ -35,11 +35,6 @@ export function controlAccessOf(runtime: ReplicaRuntime): ControlAccess {
   }
 }
 
-/** Whether a control response may carry CORS headers for `origin`. */
-export function controlOriginAllowed(access: ControlAccess, origin: string): boolean {
-  return access.origins.includes(origin)
-}
-
 /**
  * Middleware for control routes: Host, Origin, then the admin token.
  * @param isOpen paths that need no admin token (`/__replica/health`, the inspector's page and scripts)
@@ -58,11 +53,7 @@ export function controlGuard(
       )
     }
     const origin = c.req.header('origin')
-    if (
-      origin !== undefined &&
-      !controlOriginAllowed(access, origin) &&
-      !sameOrigin(origin, c.req.url, host)
-    ) {
+    if (origin !== undefined && !access.origins.includes(origin) && !sameOrigin(origin, c.req.url, host)) {
       throw new ManagementError(
         'forbidden',
         `Failed to authorize: browser calls from "${origin}" to the control API are not allowed (allow the origin with the controlOrigins option or --control-origin)`,

@@ -42,7 +42,7 @@ export function toManagementErrorResponse(
   usage?: UsageTally,
 ): Response {
   const known = asManagementError(error)
-  if (!known) logUnexpected(c, error)
+  if (!known) console.error('[replica-mock] Failed to handle "%s %s"', c.req.method, c.req.path, error)
   const failure =
     known ?? new ManagementError('internal_error', 'Failed to handle the request: unexpected error')
   return managementErrorResponse(c, failure, usage)
@@ -85,8 +85,4 @@ function asManagementError(error: unknown): ManagementError | undefined {
     return new ManagementError(code, `Failed to read the request: ${error.message}`)
   }
   return undefined
-}
-
-export function logUnexpected(c: Context, error: unknown): void {
-  console.error('[replica-mock] Failed to handle "%s %s"', c.req.method, c.req.path, error)
 }

@@ -48,7 +48,7 @@ type Validated<T extends Target, Schema extends z.ZodType> = MiddlewareHandler<
   { in: { [K in T]: z.input<Schema> }; out: { [K in T]: z.output<Schema> } }
 >
 
-export function fieldErrors(issues: readonly z.core.$ZodIssue[], root = '(root)'): FieldErrors {
+function fieldErrors(issues: readonly z.core.$ZodIssue[], root = '(root)'): FieldErrors {
   const fields: FieldErrors = {}
   const add = (issue: z.core.$ZodIssue, prefix: readonly PropertyKey[]) => {
     const path = [...prefix, ...issue.path]
@@ -88,23 +88,24 @@ function messageOf(issue: z.core.$ZodIssue): string {
  * Middleware: `c.req.valid(target)` is then the input parsed with `schema`. Header names reach a
  * `header` schema in lower case (as Hono gives them), so its keys must be lower case too.
  */
-export function valid<T extends Target, Schema extends z.ZodType>(
+export function valid<T extends Exclude<Target, 'json'>, Schema extends z.ZodType>(
   target: T,
   schema: Schema,
-  limits: JsonLimits = MANAGEMENT_JSON_LIMITS,
 ): Validated<T, Schema> {
-  const accept = (c: Context, input: unknown): void => {
-    c.req.addValidatedData(target, parsed(target, schema, input) as never)
-  }
-  if (target === 'json') {
-    return async (c, next) => {
-      accept(c, await jsonBody(c, limits))
-      await next()
-    }
-  }
   return (c, next) => {
-    accept(c, inputOf(c, target))
+    c.req.addValidatedData(target, parsed(target, schema, inputOf(c, target)) as never)
     return next()
+  }
+}
+
+/** Middleware: `c.req.valid('json')` is then the JSON body (`jsonBody`) parsed with `schema`. */
+export function validJson<Schema extends z.ZodType>(
+  schema: Schema,
+  limits = MANAGEMENT_JSON_LIMITS,
+): Validated<'json', Schema> {
+  return async (c, next) => {
+    c.req.addValidatedData('json', parsed('json', schema, await jsonBody(c, false, limits)) as never)
+    await next()
   }
 }
 
@@ -120,40 +121,26 @@ export function parsed<Schema extends z.ZodType>(
 }
 
 /**
- * A JSON body: requires a JSON content type (else a body would silently read as `{}`), within
- * `limits` (depth, values, no `__proto__` key).
+ * The parsed body, within `limits` (depth, values, no `__proto__` key). It must be sent as JSON
+ * (else a body would silently read as `{}`); an `optional` body may instead be left out: `{}`.
  */
-export function validJson<Schema extends z.ZodType>(schema: Schema, limits = MANAGEMENT_JSON_LIMITS) {
-  const requireJson: MiddlewareHandler = (c, next) => {
-    requireJsonType(c)
-    return next()
-  }
-  return [requireJson, valid('json', schema, limits)] as const
-}
-
-/** 400 unless the request says its body is JSON (else a body would silently read as `{}`). */
-export function requireJsonType(c: Context): void {
-  const type = mediaType(c)
+export async function jsonBody(
+  c: Context,
+  optional = false,
+  limits: JsonLimits = MANAGEMENT_JSON_LIMITS,
+): Promise<unknown> {
+  const text = await c.req.text()
+  if (optional && text.trim() === '') return {}
+  const type = c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase() ?? ''
   if (!JSON_TYPE.test(type)) {
     throw invalidRequest('Failed to read the request body: Content-Type must be application/json', {
       'content-type': [type ? `Unsupported content type "${type}"` : 'Missing content type'],
     })
   }
-}
-
-/** A body that may be left out: `{}` for an empty one; otherwise it must be JSON sent as JSON. */
-export async function optionalJsonBody(c: Context, limits = MANAGEMENT_JSON_LIMITS): Promise<unknown> {
-  const text = await c.req.text()
-  if (text.trim() === '') return {}
-  requireJsonType(c)
   return parseBody(text, limits)
 }
 
 const JSON_TYPE = /^application\/([\w.-]+\+)?json$/
-
-function mediaType(c: Context): string {
-  return c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase() ?? ''
-}
 
 /** What the request holds for `target`, read as Hono's validator reads it (a repeated query value is a list). */
 export function inputOf(c: Context, target: Exclude<Target, 'json'>): unknown {
@@ -170,12 +157,6 @@ export function inputOf(c: Context, target: Exclude<Target, 'json'>): unknown {
       return query
     }
   }
-}
-
-/** The parsed body; `{}` without a JSON content type (`validJson` refuses that first). */
-export async function jsonBody(c: Context, limits: JsonLimits = MANAGEMENT_JSON_LIMITS): Promise<unknown> {
-  if (!JSON_TYPE.test(mediaType(c))) return {}
-  return parseBody(await c.req.text(), limits)
 }
 
 function parseBody(text: string, limits: JsonLimits): unknown {

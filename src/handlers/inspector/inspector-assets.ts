@@ -1,9 +1,9 @@
 /**
  * @module
  * The inspector's page, styles and scripts: plain files in `inspector-assets/` beside this module
- * in the sources, copied to `dist/inspector-assets/` by the build (tsup.config.ts). Read once,
- * on the first request, from the first folder up from this module that holds them (the built
- * entries sit at different depths of `dist/`).
+ * in the sources, copied to `dist/inspector-assets/` by the build (tsup.config.ts). Read on each
+ * request (a person opening the page asks for a few files), from the first folder up from this
+ * module that holds them (the built entries sit at different depths of `dist/`).
  */
 import { VERSION } from '../../version.js'
 
@@ -20,18 +20,13 @@ const TYPES: Record<string, string> = {
 
 const FOLDER = 'inspector-assets'
 
-let loading: Promise<Map<string, Asset>> | undefined
-
 /** The asset called `name` (`index.html`, `inspector.js`), or undefined. */
 export async function inspectorAsset(name: string): Promise<Asset | undefined> {
-  loading ??= loadAssets()
-  return (await loading).get(name)
-}
-
-// node:fs is imported when the page is first asked for, so that merely importing the package
-// (e.g. in a bundler's browser build) never reaches for it
-async function loadAssets(): Promise<Map<string, Asset>> {
-  const { existsSync, readdirSync, readFileSync } = await import('node:fs')
+  const contentType = TYPES[name.slice(name.lastIndexOf('.') + 1)]
+  if (!contentType || name.includes('/')) return undefined
+  // node:fs is imported when the page is first asked for, so that merely importing the package
+  // (e.g. in a bundler's browser build) never reaches for it
+  const { existsSync, readFileSync } = await import('node:fs')
   const { dirname, join } = await import('node:path')
   const { fileURLToPath } = await import('node:url')
   let dir = dirname(fileURLToPath(import.meta.url))
@@ -42,12 +37,7 @@ async function loadAssets(): Promise<Map<string, Asset>> {
       `[replica-mock] Failed to find the inspector's files (${FOLDER}/) near ${fileURLToPath(import.meta.url)}`,
     )
   }
-  const assets = new Map<string, Asset>()
-  for (const name of readdirSync(folder)) {
-    const type = TYPES[name.slice(name.lastIndexOf('.') + 1)]
-    if (!type) continue
-    const body = readFileSync(join(folder, name), 'utf8').replaceAll('%VERSION%', VERSION)
-    assets.set(name, { body, contentType: type })
-  }
-  return assets
+  const file = join(folder, name)
+  if (!existsSync(file)) return undefined
+  return { body: readFileSync(file, 'utf8').replaceAll('%VERSION%', VERSION), contentType }
 }

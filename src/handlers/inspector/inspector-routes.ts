@@ -7,7 +7,6 @@
  * control API (control-routes.ts: Host, Origin, admin token).
  */
 import { type Context, Hono } from 'hono'
-import { basePath } from 'hono/route'
 import { z } from 'zod'
 import { InputError, ManagementError } from '../../management/errors.js'
 import { inspectorToken } from '../../management/inspector-session.js'
@@ -24,6 +23,8 @@ import { inspectorAsset } from './inspector-assets.js'
 const AppPath = z.object({ environmentId: Id, appName: AppName })
 const ObjectPath = AppPath.extend({ object: z.string().min(1).max(80) })
 const RecordPath = ObjectPath.extend({ id: z.string().min(15).max(18) })
+/** A script or style of the page by its name: `{base}/inspector.js`. */
+const ASSET_PATH = '/:file{[a-z-]+\\.(?:js|css)}'
 const PageQuery = z.object({ limit: queryInt(1, 200).default(50), offset: queryInt(0, 100_000).default(0) })
 
 export function inspectorRoutes(runtime: ReplicaRuntime) {
@@ -69,21 +70,7 @@ export function inspectorRoutes(runtime: ReplicaRuntime) {
         return c.json(record)
       },
     )
-    .get('/*', serveNamedAsset)
-}
-
-/** A script or style of the page by its name: `{base}/inspector.js`. */
-const ASSET_PATH = /^\/([a-z-]+\.(?:js|css))$/
-
-/**
- * Registered last, as a wildcard: a `/:file{...}` route beside `/api/...` is a parameter beside a
- * fixed segment, which sends the whole app's router from Hono's RegExpRouter to its slower
- * TrieRouter (bench workspaces-http). Anything else under it is the app's usual not-found.
- */
-function serveNamedAsset(c: Context<ReplicaEnv>): Promise<Response> {
-  const file = ASSET_PATH.exec(c.req.path.slice(basePath(c).length))?.[1]
-  if (!file) throw new ManagementError('not_found', `Failed to find route: ${c.req.method} ${c.req.path}`)
-  return serveAsset(c, file)
+    .get(ASSET_PATH, (c) => serveAsset(c, c.req.param('file')))
 }
 
 async function serveAsset(c: Context<ReplicaEnv>, name: string): Promise<Response> {

@@ -368,8 +368,6 @@ export const operations = {
   },
 } as const satisfies Record<string, Operation>
 
-export type OperationId = keyof typeof operations
-
 /**
  * The codes `op` can answer with: its own, plus what every operation can raise (401 without a
  * valid token, 500), 400 for any input, 403 behind a permission, 413 on a method with a body.

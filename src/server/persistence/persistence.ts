@@ -32,8 +32,6 @@ export interface PersistenceOptions {
   runtime: ReplicaRuntime
   /** @default JOURNAL_MAX_BYTES */
   journalMaxBytes?: number
-  /** Where recovery messages go. @default stderr */
-  warn?: (message: string) => void
 }
 
 export interface Persistence {
@@ -60,7 +58,6 @@ const kBusy = Symbol('busy')
 export async function openPersistence(options: PersistenceOptions): Promise<Persistence> {
   const { stateFile, runtime } = options
   const journalFile = `${stateFile}.journal`
-  const warn = options.warn ?? ((message: string) => process.stderr.write(`${message}\n`))
   const base = await readStateFile(stateFile).catch(cannotUse(stateFile))
   const bytes = existsSync(journalFile)
     ? await readFile(journalFile).catch(cannotUse(stateFile))
@@ -72,7 +69,7 @@ export async function openPersistence(options: PersistenceOptions): Promise<Pers
     )
   }
   const handle = await open(journalFile, 'a').catch(cannotUse(stateFile))
-  const persistence = new JournalWriter(options, journalFile, handle, warn)
+  const persistence = new JournalWriter(options, journalFile, handle)
   // records of apps the import installs report to it from now on; the import itself is muted
   runtime.observe(persistence.observer)
   try {
@@ -121,16 +118,9 @@ class JournalWriter implements Persistence {
   #work: Promise<void> = Promise.resolve()
   #scheduled = false
   #failed: Error | undefined
-  #warn: (message: string) => void
 
-  constructor(
-    options: PersistenceOptions,
-    journalFile: string,
-    handle: FileHandle,
-    warn: (message: string) => void,
-  ) {
+  constructor(options: PersistenceOptions, journalFile: string, handle: FileHandle) {
     this.#options = options
-    this.#warn = warn
     this.journalFile = journalFile
     this.#handle = handle
     this.observer = this.#createObserver()
@@ -317,8 +307,13 @@ class JournalWriter implements Persistence {
 
   #fail(error: Error): void {
     this.#failed = new Error(`Failed to write ${this.journalFile}: ${error.message}`)
-    this.#warn(`replica-mock: ${this.#failed.message}`)
+    warn(`replica-mock: ${this.#failed.message}`)
     for (const waiter of this.#waiters) waiter.reject(this.#failed)
     this.#waiters = []
   }
+}
+
+/** Recovery and failure messages go to stderr. */
+function warn(message: string): void {
+  process.stderr.write(`${message}\n`)
 }
