@@ -159,18 +159,13 @@ export function createCrmApps(options: CrmAppsOptions) {
         const def = metadata.getObject(object, view)
         const visible = metadata.visibleFields(def, view)
         const nameField = visible.find((field) => field.nameField) ?? visible.find((f) => f.name === 'Name')
-        // newest first by LastModifiedDate, then Id; a bounded insertion keeps the scan O(n)
+        // newest first by LastModifiedDate, then Id
         const newer = (a: SObjectRecord, b: SObjectRecord) =>
           String(a.LastModifiedDate ?? '') > String(b.LastModifiedDate ?? '') ||
           (a.LastModifiedDate === b.LastModifiedDate && (a.Id as string) > (b.Id as string))
-        const top: SObjectRecord[] = []
-        for (const found of store.scan(def.name)) {
-          if (top.length === limit && !newer(found, top[limit - 1]!)) continue
-          let at = top.length
-          while (at > 0 && newer(found, top[at - 1]!)) at--
-          top.splice(at, 0, found)
-          if (top.length > limit) top.pop()
-        }
+        const top = [...store.scan(def.name)]
+          .sort((a, b) => (newer(a, b) ? -1 : newer(b, a) ? 1 : 0))
+          .slice(0, limit)
         const fields = nameField ? ['Id', nameField.name] : ['Id']
         return top.map((found) => projectRecord(metadata, def, found, view, fields))
       },
