@@ -249,10 +249,6 @@ function runAggregate(compiled: CompiledQuery, exec: Exec): SoqlRow[] {
 
 /** Values that group together (text case-insensitively) share an id. */
 function groupId(keys: unknown[], groupBy: readonly { kind: ValueKind }[]): string {
-  if (keys.length === 1) {
-    const value = normalize(groupBy[0]!.kind, keys[0])
-    return value === null ? '' : `${typeof value}:${String(value)}`
-  }
   return JSON.stringify(keys.map((key, i) => normalize(groupBy[i]!.kind, key)))
 }
 
