@@ -10,15 +10,16 @@ import { makeId } from '../store/ids.js'
 import { matching } from '../store/store-collection.js'
 import type { StoredEnvironment, StoredEnvironmentApp, StoredSnapshot } from '../store/stored-records.js'
 import { recordAuditEvent } from './audit.js'
-import { type Call, type Caller, canSeeWorkspace, scopedWorkspaceId } from './auth.js'
+import { type Call, type Caller, scopedWorkspaceId } from './auth.js'
 import type { ManagementContext, Transaction } from './context.js'
 import { chooseApps, chooseVersion } from './environment-apps.js'
 import { environmentView, visibleEnvironment } from './environment-view.js'
-import { invalidRequest, ManagementError, notFound } from './errors.js'
+import { invalidRequest, ManagementError } from './errors.js'
 import { type Idempotent, type IdempotentRequest, idempotent } from './idempotency.js'
 import { isoAfter, scheduleEnvironment } from './lifecycle.js'
 import { runOperation } from './operation.js'
 import { restoreSnapshotData, visibleSnapshot } from './snapshots.js'
+import { getWorkspace } from './workspaces.js'
 
 /** Statuses that hold a slot of `limits.concurrentEnvironments`. */
 const ACTIVE: readonly EnvironmentStatus[] = ['starting', 'running', 'paused']
@@ -184,8 +185,7 @@ function targetWorkspace(
 ): Workspace {
   const scope = scopedWorkspaceId(caller)
   const id = requested ?? scope ?? snapshotWorkspaceId ?? defaultWorkspaceId(ctx)
-  const workspace = ctx.store.workspaces.findById(id)
-  if (!workspace || !canSeeWorkspace(caller, id)) throw notFound('workspace', id)
+  const workspace = getWorkspace(ctx, caller, id)
   if (workspace.archivedAt !== null) {
     throw new ManagementError(
       'workspace_archived',

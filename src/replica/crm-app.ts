@@ -128,7 +128,6 @@ export function createCrmApps(options: CrmAppsOptions) {
     return found
   }
 
-  const organization: { record?: SObjectRecord } = {}
   const actorOfUser = new Map(Object.entries(seed.actorUsers).map(([actor, userId]) => [userId, actor]))
 
   return {
@@ -147,7 +146,7 @@ export function createCrmApps(options: CrmAppsOptions) {
     const records = createRecordService({ store, metadata, clock, actorUsers: seed.actorUsers })
     const cursors = createQueryCursors<SoqlRows>({ clock })
     const jobs = new BulkJobs({ metadata, store, records, clock })
-    if (organizationId !== undefined) ensureOrganization(store, records, seed, organizationId, organization)
+    if (organizationId !== undefined) ensureOrganization(store, records, seed, organizationId)
     const app: CrmApp = {
       organizationId,
       metadata,
@@ -159,18 +158,13 @@ export function createCrmApps(options: CrmAppsOptions) {
         const def = metadata.getObject(object, view)
         const visible = metadata.visibleFields(def, view)
         const nameField = visible.find((field) => field.nameField) ?? visible.find((f) => f.name === 'Name')
-        // newest first by LastModifiedDate, then Id; a bounded insertion keeps the scan O(n)
+        // newest first by LastModifiedDate, then Id
         const newer = (a: SObjectRecord, b: SObjectRecord) =>
           String(a.LastModifiedDate ?? '') > String(b.LastModifiedDate ?? '') ||
           (a.LastModifiedDate === b.LastModifiedDate && (a.Id as string) > (b.Id as string))
-        const top: SObjectRecord[] = []
-        for (const found of store.scan(def.name)) {
-          if (top.length === limit && !newer(found, top[limit - 1]!)) continue
-          let at = top.length
-          while (at > 0 && newer(found, top[at - 1]!)) at--
-          top.splice(at, 0, found)
-          if (top.length > limit) top.pop()
-        }
+        const top = [...store.scan(def.name)]
+          .sort((a, b) => (newer(a, b) ? -1 : newer(b, a) ? 1 : 0))
+          .slice(0, limit)
         const fields = nameField ? ['Id', nameField.name] : ['Id']
         return top.map((found) => projectRecord(metadata, def, found, view, fields))
       },
@@ -195,8 +189,7 @@ export function createCrmApps(options: CrmAppsOptions) {
       serialise: () => store.serialise(),
       restore(next) {
         store.adopt(baselineOf(next))
-        if (organizationId !== undefined)
-          ensureOrganization(store, records, seed, organizationId, organization)
+        if (organizationId !== undefined) ensureOrganization(store, records, seed, organizationId)
         cursors.clear()
         jobs.clear()
       },
@@ -218,31 +211,23 @@ export function createCrmApps(options: CrmAppsOptions) {
 
 /**
  * Makes the app's one Organization record the environment's: kept when it is already there, else
- * any other (from a snapshot of another environment) is replaced by the seed's fields. A seed
- * that dates its records (`createdDate`) makes every environment's record the same but for its
- * Id: the first is written through the record service and kept in `made`, later ones copy it.
+ * any other (from a snapshot of another environment) is replaced by the seed's fields.
  */
 function ensureOrganization(
   store: RecordStore,
   records: RecordService,
   seed: CrmSeed,
   organizationId: string,
-  made: { record?: SObjectRecord },
 ): void {
   if (!store.objects.includes('Organization')) return
   if (store.get(organizationId)?.Id === organizationId) return
   store.transaction(() => {
     for (const other of [...store.scan('Organization', { includeDeleted: true })])
       store.purge(other.Id as string)
-    if (made.record) {
-      store.insert('Organization', { ...made.record, Id: organizationId })
-      return
-    }
     records.seed('Organization', {
       ...(seed.createdDate ? { CreatedDate: seed.createdDate } : {}),
       ...(seed.organization ?? { Name: 'Organization' }),
       Id: organizationId,
     })
-    if (seed.createdDate) made.record = store.get(organizationId)
   })
 }

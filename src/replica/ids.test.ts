@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { checksum, counterOf, isValidId, keyPrefixOf, makeRecordId, normaliseId, to18 } from './ids.js'
+import { checksum, counterOf, keyPrefixOf, makeRecordId, normaliseId } from './ids.js'
 
 // real ids published with their 18-character form
 const KNOWN: Array<[string, string]> = [
@@ -14,7 +14,7 @@ const KNOWN: Array<[string, string]> = [
 describe('checksum', () => {
   it.each(KNOWN)('returns the published suffix of %s', (id15, id18) => {
     expect(checksum(id15)).toBe(id18.slice(15))
-    expect(to18(id15)).toBe(id18)
+    expect(normaliseId(id15)).toBe(id18)
   })
 
   it('returns AAA for an id without upper-case letters', () => {
@@ -70,26 +70,6 @@ describe('normaliseId', () => {
     expect(normaliseId('001D000000IqhSLIAZ1')).toBeUndefined()
     expect(normaliseId('001D00000-IqhSL')).toBeUndefined()
     expect(normaliseId('')).toBeUndefined()
-  })
-})
-
-describe('isValidId', () => {
-  it('accepts 15- and 18-character ids', () => {
-    expect(isValidId('001D000000IqhSL')).toBe(true)
-    expect(isValidId('001D000000IqhSLIAZ')).toBe(true)
-  })
-
-  it('rejects non-strings and malformed ids', () => {
-    expect(isValidId(42)).toBe(false)
-    expect(isValidId(null)).toBe(false)
-    expect(isValidId('not-an-id')).toBe(false)
-    expect(isValidId('001D000000IqhSLZZZ')).toBe(false)
-  })
-})
-
-describe('to18', () => {
-  it('errors on a malformed id', () => {
-    expect(() => to18('abc')).toThrow(/not a 15- or 18-character id/)
   })
 })
 

@@ -38,18 +38,6 @@ export function normaliseId(id: string): string | undefined {
   return checksum(body) === suffix ? body + suffix : undefined
 }
 
-/** 15 -> 18 characters (an 18-character id comes back canonical). Throws on anything else. */
-export function to18(id: string): string {
-  const out = normaliseId(id)
-  if (out === undefined) throw new TypeError(`Failed to convert id: "${id}" is not a 15- or 18-character id`)
-  return out
-}
-
-/** True for a well-formed 15- or 18-character id (18: the suffix matches). */
-export function isValidId(id: unknown): id is string {
-  return typeof id === 'string' && normaliseId(id) !== undefined
-}
-
 /** The key prefix (first three characters) of an id. */
 export function keyPrefixOf(id: string): string {
   return id.slice(0, 3)

@@ -19,9 +19,6 @@
  *   exclusion by itself: pair it with a `WriteLock` (see `write-lock.ts` and
  *   `runExclusive`), or another writer's steps would land in this log and be undone with it.
  *
- * The explicit form (`begin` / `commit` / `rollback`) is the same thing for callers whose work
- * does not fit one function; savepoints must close innermost first.
- *
  * Each store owns one log: a management rollback never touches records, and a record write
  * never waits for the management store.
  */
@@ -33,8 +30,8 @@ export type UndoStep = () => void | Promise<void>
 /** Runs once the outermost transaction succeeded (release state that lives outside the store). */
 export type CommitHook = () => void
 
-/** Where a transaction or savepoint began: what `commit` and `rollback` close. */
-export interface Savepoint {
+/** Where a transaction or savepoint began: what committing or rolling it back closes. */
+interface Savepoint {
   readonly steps: number
   readonly hooks: number
   readonly depth: number
@@ -81,53 +78,18 @@ export class TransactionLog implements TransactionScope {
     else fix()
   }
 
-  /** Opens a transaction, or a savepoint inside the open one. */
-  begin(): Savepoint {
-    return { steps: this.#steps.length, hooks: this.#hooks.length, depth: ++this.#depth }
-  }
-
-  /**
-   * Closes `savepoint` keeping its writes. At the outermost level the commit hooks run (in the
-   * order they were added) and the log empties; a hook that throws leaves the transaction open
-   * for the caller to roll back.
-   */
-  commit(savepoint: Savepoint): void {
-    this.#check(savepoint, 'commit')
-    if (savepoint.depth > 1) this.#depth--
-    else this.#finish()
-  }
-
-  /** Undoes every write since `savepoint` (synchronous steps only) and closes it. */
-  rollback(savepoint: Savepoint): void {
-    this.#check(savepoint, 'roll back')
-    this.#undoTo(savepoint.steps, savepoint.hooks, savepoint.depth)
-  }
-
-  /** `rollback` for logs whose steps may be async: awaits each step in turn. */
-  async rollbackAsync(savepoint: Savepoint): Promise<void> {
-    this.#check(savepoint, 'roll back')
-    const steps = this.#steps
-    this.#undoing = true
-    try {
-      while (steps.length > savepoint.steps) await steps.pop()!()
-      this.#runFixes()
-    } finally {
-      this.#close(savepoint.steps, savepoint.hooks, savepoint.depth)
-    }
-  }
-
   /**
    * Runs `work` synchronously in a transaction (a savepoint when one is open): commits if it
    * returns, undoes its writes and rethrows if it throws.
    */
   run<R>(work: () => R): R {
-    const savepoint = this.begin()
+    const savepoint = this.#begin()
     try {
       const result = work()
       if (isThenable(result)) {
         throw new TypeError('[replica-mock] Failed to run a transaction: work must be synchronous')
       }
-      this.commit(savepoint)
+      this.#commit(savepoint)
       return result
     } catch (error) {
       this.#undoTo(savepoint.steps, savepoint.hooks, savepoint.depth)
@@ -137,13 +99,21 @@ export class TransactionLog implements TransactionScope {
 
   /** `run` for async work: awaits it, then commits, or undoes its writes (awaiting each step) and rethrows. */
   async runAsync<R>(work: () => Promise<R> | R): Promise<R> {
-    const savepoint = this.begin()
+    const savepoint = this.#begin()
     try {
       const result = await work()
-      this.commit(savepoint)
+      this.#commit(savepoint)
       return result
     } catch (error) {
-      await this.rollbackAsync(savepoint)
+      this.#check(savepoint, 'roll back')
+      const steps = this.#steps
+      this.#undoing = true
+      try {
+        while (steps.length > savepoint.steps) await steps.pop()!()
+        this.#runFixes()
+      } finally {
+        this.#close(savepoint.steps, savepoint.hooks, savepoint.depth)
+      }
       throw error
     }
   }
@@ -152,7 +122,22 @@ export class TransactionLog implements TransactionScope {
     return this.runAsync(work)
   }
 
-  #finish(): void {
+  /** Opens a transaction, or a savepoint inside the open one. */
+  #begin(): Savepoint {
+    return { steps: this.#steps.length, hooks: this.#hooks.length, depth: ++this.#depth }
+  }
+
+  /**
+   * Closes `savepoint` keeping its writes. At the outermost level the commit hooks run (in the
+   * order they were added) and the log empties; a hook that throws leaves the transaction open
+   * for the caller to roll back.
+   */
+  #commit(savepoint: Savepoint): void {
+    this.#check(savepoint, 'commit')
+    if (savepoint.depth > 1) {
+      this.#depth--
+      return
+    }
     for (const hook of this.#hooks) hook()
     this.#close(0, 0, 1)
   }

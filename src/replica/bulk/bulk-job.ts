@@ -59,8 +59,8 @@ export interface UploadedData {
 export interface IngestOutcome {
   /** The record id of a row (for failed updates/deletes, the id the row named, if any). */
   ids: (string | undefined)[]
-  /** 1 where the row created its record. */
-  created: Uint8Array
+  /** Whether the row created its record. */
+  created: boolean[]
   /** `CODE:message` of each failed row. */
   errors: Map<number, string>
   /** Rows written (the rest were never processed: see `unprocessedrecords`). */

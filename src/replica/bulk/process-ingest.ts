@@ -64,12 +64,7 @@ export async function writeRows(
   const data = job.upload!
   const write = rowWriter(job, data, deps)
   const total = data.rows.length
-  const outcome: IngestOutcome = {
-    ids: new Array(total),
-    created: new Uint8Array(total),
-    errors: new Map(),
-    written: 0,
-  }
+  const outcome: IngestOutcome = { ids: [], created: [], errors: new Map(), written: 0 }
   const idColumn = columnOf(data.columns, 'Id')
   for (let start = 0; start < total; start += CHUNK_ROWS) {
     if (start > 0) await yieldToEventLoop()
@@ -81,7 +76,7 @@ export async function writeRows(
       try {
         const result = write(row)
         outcome.ids[index] = result.id
-        if (result.created) outcome.created[index] = 1
+        outcome.created[index] = result.created
       } catch (error) {
         if (idColumn >= 0 && row[idColumn]) outcome.ids[index] = row[idColumn]
         outcome.errors.set(index, rowError(error))

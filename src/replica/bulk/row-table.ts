@@ -44,18 +44,14 @@ export class RowTable {
   /** The cells of row `index`. */
   row(index: number): string[] {
     if (index < 0 || index >= this.#length) throw new RangeError(`[replica-mock] No row ${index}`)
-    const cells = new Array<string>(this.width)
     const blockIndex = index >> BLOCK_SHIFT
     const first = (index & (BLOCK_ROWS - 1)) * this.width
-    if (blockIndex === this.#blocks.length) {
-      for (let at = 0; at < this.width; at++) cells[at] = this.#open[first + at]!
-      return cells
-    }
+    if (blockIndex === this.#blocks.length) return this.#open.slice(first, first + this.width)
     const { text, ends } = this.#blocks[blockIndex]!
+    const cells: string[] = []
     let start = first === 0 ? 0 : ends[first - 1]!
-    for (let at = 0; at < this.width; at++) {
-      const end = ends[first + at]!
-      cells[at] = text.slice(start, end)
+    for (const end of ends.subarray(first, first + this.width)) {
+      cells.push(text.slice(start, end))
       start = end
     }
     return cells

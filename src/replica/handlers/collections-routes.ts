@@ -20,9 +20,9 @@ import {
   runRetrieve,
 } from '../composite/index.js'
 import { ReplicaError } from '../errors.js'
+import { toRecordJson } from '../records/record-view.js'
 import { resource } from './method-dispatch.js'
-import { basePath, type NativeContext, type NativeEnv } from './native-env.js'
-import { recordJson } from './json-response.js'
+import type { NativeContext, NativeEnv } from './native-env.js'
 import { readJsonBody } from './read-json-body.js'
 import { transactFor } from './subrequest-dispatch.js'
 
@@ -62,8 +62,7 @@ async function retrieve(c: NativeContext, ids: string[], fields: string[]) {
   const object = metadata.getObject(c.req.param('object')!, view)
   const plan = planRetrieve(ids, fields, object, metadata, view)
   const found = await runRetrieve(plan, records, view, transactFor(c))
-  const base = basePath(c)
-  return c.json(found.map((record) => record && recordJson(plan.object, record, base)))
+  return c.json(found.map((record) => record && toRecordJson(plan.object, record, view.apiVersion)))
 }
 
 /** `?ids=a,b` (comma-separated, repeated parameters too). */

@@ -1,9 +1,8 @@
 /**
  * @module
  * The Hono environment of the CRM replica's native routes: the call the gateway resolved, the
- * environment app it is for, the handler's describe cache and, for a composite's subrequests,
- * the transaction they run in come in as bindings; the version middleware adds the caller's
- * metadata view.
+ * environment app it is for and, for a composite's subrequests, the transaction they run in come
+ * in as bindings; the version middleware adds the caller's metadata view.
  */
 import type { Context } from 'hono'
 import type { ManagementContext } from '../../management/context.js'
@@ -11,17 +10,12 @@ import type { TransactionScope } from '../../store/transaction.js'
 import type { BulkHooks } from '../bulk/bulk-hooks.js'
 import type { NativeCall } from '../native-call.js'
 import type { CrmApp } from '../crm-app.js'
-import type { MetadataService, MetadataView } from '../metadata/metadata-service.js'
-
-/** Describe answers already serialised, per metadata, by `kind|object|version|actor`. */
-export type DescribeCache = WeakMap<MetadataService, Map<string, string>>
+import type { MetadataView } from '../metadata/metadata-service.js'
 
 export type NativeEnv = {
   Bindings: {
     call: NativeCall
     app: CrmApp
-    /** Serialised describe answers of this handler (see json-response.ts). */
-    describeCache: DescribeCache
     /**
      * The management side, for the login endpoints (credentials, issued tokens) and the limits
      * (recorded calls); absent for a caller of the routes that serves neither.

@@ -16,7 +16,7 @@ import type { CrmApp } from '../crm-app.js'
 import { NotFoundError, UnsupportedFeatureError } from '../errors.js'
 import { compositeRoutes } from './composite-routes.js'
 import { resource } from './method-dispatch.js'
-import type { DescribeCache, NativeContext, NativeEnv } from './native-env.js'
+import type { NativeContext, NativeEnv } from './native-env.js'
 import { identityRoutes } from './identity-routes.js'
 import { oauthRoutes } from './oauth-routes.js'
 import { bulkRoutes } from './bulk-routes.js'
@@ -46,7 +46,6 @@ export interface CrmNativeHandlerOptions {
  */
 export function createCrmNativeHandler(options: CrmNativeHandlerOptions): NativeHandler {
   const routes = createCrmRoutes()
-  const describeCache: DescribeCache = new WeakMap()
   return async (request, call) => {
     const app = options.appFor(call)
     if (!app) {
@@ -61,14 +60,13 @@ export function createCrmNativeHandler(options: CrmNativeHandlerOptions): Native
     return routes.fetch(withMethodOverride(request), {
       call,
       app,
-      describeCache,
       bulk: options.bulk,
       management: options.management,
     })
   }
 }
 
-/** The routes, for a caller that supplies the `{ call, app, describeCache }` bindings itself. */
+/** The routes, for a caller that supplies the `{ call, app }` bindings itself. */
 export function createCrmRoutes(): Hono<NativeEnv> {
   const app = new Hono<NativeEnv>({ strict: false })
   app.use(noteEndpoint())

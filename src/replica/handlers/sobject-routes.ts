@@ -11,8 +11,9 @@ import { NotFoundError, UnsupportedFeatureError } from '../errors.js'
 import { keyPrefixOf, normaliseId } from '../ids.js'
 import { parseApiVersion } from '../metadata/api-version.js'
 import { describeGlobal, describeObject, describeSObject } from '../metadata/describe.js'
+import { toRecordJson } from '../records/record-view.js'
 import { basePath, type NativeContext, type NativeEnv } from './native-env.js'
-import { describeText, jsonText, jsonCreated, jsonValue, recordText } from './json-response.js'
+import { jsonCreated, jsonUtf8, jsonValue } from './json-response.js'
 import { readJsonBody } from './read-json-body.js'
 import { byMethod, methodNotAllowed, resource } from './method-dispatch.js'
 import { whenStoreFree } from './store-turn.js'
@@ -78,7 +79,7 @@ function refuseConditionalRequests(): MiddlewareHandler<NativeEnv> {
 }
 
 function globalDescribe(c: NativeContext) {
-  return jsonText(c, describeText(c, 'global', '', describeGlobal))
+  return jsonUtf8(c, describeGlobal(c.env.app.metadata, c.get('view')))
 }
 
 function basicInformation(c: NativeContext) {
@@ -86,20 +87,12 @@ function basicInformation(c: NativeContext) {
   const view = c.get('view')
   const summary = describeSObject(app.metadata, c.req.param('object')!, view)
   const object = summary.objectDescribe.name
-  const base = basePath(c)
-  const recentItems = app.recentItems(object, view).map((item) => recordText(object, item, base))
-  return jsonText(
-    c,
-    `{"objectDescribe":${JSON.stringify(summary.objectDescribe)},"recentItems":[${recentItems.join(',')}]}`,
-  )
+  const recentItems = app.recentItems(object, view).map((item) => toRecordJson(object, item, view.apiVersion))
+  return jsonUtf8(c, { ...summary, recentItems })
 }
 
 function describe(c: NativeContext) {
-  const object = c.req.param('object')!
-  return jsonText(
-    c,
-    describeText(c, 'describe', object, (metadata, view) => describeObject(metadata, object, view)),
-  )
+  return jsonUtf8(c, describeObject(c.env.app.metadata, c.req.param('object')!, c.get('view')))
 }
 
 // a body is read with an await: the store check comes after it, right before the write (store-turn.ts)
@@ -122,7 +115,7 @@ function read(c: NativeContext) {
   const view = c.get('view')
   const object = app.metadata.getObject(c.req.param('object')!, view).name
   const record = app.records.read(object, c.req.param('id')!, view, { fields: c.req.query('fields') })
-  return jsonText(c, recordText(object, record, basePath(c)))
+  return jsonUtf8(c, toRecordJson(object, record, view.apiVersion))
 }
 
 async function update(c: NativeContext) {
@@ -172,7 +165,7 @@ function retrieveByExternalId(c: NativeContext) {
     fields: c.req.query('fields'),
   })
   if (found.status === 'multiple') return multipleChoices(c, found.object, found.ids)
-  return jsonText(c, recordText(found.object, found.record, basePath(c)))
+  return jsonUtf8(c, toRecordJson(found.object, found.record, view.apiVersion))
 }
 
 async function upsert(c: NativeContext) {

@@ -9,7 +9,7 @@ import type { MiddlewareHandler } from 'hono'
 import type { NativeCall } from '../native-call.js'
 import { NotFoundError } from '../errors.js'
 import { formatApiVersion, parseApiVersion } from '../metadata/api-version.js'
-import { jsonText } from './json-response.js'
+import { jsonUtf8 } from './json-response.js'
 import type { NativeContext, NativeEnv } from './native-env.js'
 
 /** Salesforce's release of a REST API version: 48.0 was Spring '20, then Summer, Winter, Spring... */
@@ -36,7 +36,7 @@ export function listVersions(c: NativeContext): Response {
     url: `/services/data/v${formatApiVersion(version)}`,
     version: formatApiVersion(version),
   }))
-  return jsonText(c, JSON.stringify(versions))
+  return jsonUtf8(c, versions)
 }
 
 /** Checks the path's `vXX.X` against the served versions and sets the caller's view. */

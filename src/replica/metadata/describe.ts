@@ -8,7 +8,7 @@
  */
 import { versionBasePath } from './api-version.js'
 import type { FieldDef, FieldType, ObjectDef } from '../../schemas/crm-schema.js'
-import type { ChildRelationship, MetadataService, MetadataView } from './metadata-service.js'
+import type { MetadataService, MetadataView } from './metadata-service.js'
 
 const SOAP_TYPE: Record<FieldType, string> = {
   id: 'tns:ID',
@@ -42,162 +42,13 @@ const TEXT_TYPES = new Set<FieldType>([
 ])
 const MERGEABLE = new Set(['Account', 'Contact', 'Lead', 'Case'])
 
-export interface SObjectUrls {
-  sobject: string
-  describe: string
-  rowTemplate: string
-}
-
-/** One entry of `GET /sobjects` (`sobjects[]`) and the `objectDescribe` of `GET /sobjects/{object}`. */
-export interface DescribeGlobalSObject {
-  activateable: boolean
-  associateEntityType: string | null
-  associateParentEntity: string | null
-  createable: boolean
-  custom: boolean
-  customSetting: boolean
-  deepCloneable: boolean
-  deletable: boolean
-  deprecatedAndHidden: boolean
-  feedEnabled: boolean
-  hasSubtypes: boolean
-  isInterface: boolean
-  isSubtype: boolean
-  keyPrefix: string
-  label: string
-  labelPlural: string
-  layoutable: boolean
-  mergeable: boolean
-  mruEnabled: boolean
-  name: string
-  queryable: boolean
-  replicateable: boolean
-  retrieveable: boolean
-  searchable: boolean
-  triggerable: boolean
-  undeletable: boolean
-  updateable: boolean
-  urls: SObjectUrls
-}
-
-export interface DescribeGlobalResult {
-  encoding: 'UTF-8'
-  maxBatchSize: number
-  sobjects: DescribeGlobalSObject[]
-}
-
-/** `GET /sobjects/{object}`; the handler fills `recentItems` from the records. */
-export interface DescribeSObjectSummary {
-  objectDescribe: DescribeGlobalSObject
-  recentItems: Array<Record<string, unknown>>
-}
-
-export interface DescribePicklistEntry {
-  active: boolean
-  defaultValue: boolean
-  label: string
-  validFor: string | null
-  value: string
-}
-
-export interface DescribeField {
-  aggregatable: boolean
-  aiPredictionField: boolean
-  autoNumber: boolean
-  byteLength: number
-  calculated: boolean
-  calculatedFormula: string | null
-  cascadeDelete: boolean
-  caseSensitive: boolean
-  compoundFieldName: string | null
-  controllerName: string | null
-  createable: boolean
-  custom: boolean
-  defaultValue: unknown
-  defaultValueFormula: string | null
-  defaultedOnCreate: boolean
-  dependentPicklist: boolean
-  deprecatedAndHidden: boolean
-  digits: number
-  displayLocationInDecimal: boolean
-  encrypted: boolean
-  externalId: boolean
-  extraTypeInfo: string | null
-  filterable: boolean
-  filteredLookupInfo: null
-  formulaTreatNullNumberAsZero: boolean
-  groupable: boolean
-  highScaleNumber: boolean
-  htmlFormatted: boolean
-  idLookup: boolean
-  inlineHelpText: string | null
-  label: string
-  length: number
-  mask: string | null
-  maskType: string | null
-  name: string
-  nameField: boolean
-  namePointing: boolean
-  nillable: boolean
-  permissionable: boolean
-  picklistValues: DescribePicklistEntry[]
-  polymorphicForeignKey: boolean
-  precision: number
-  queryByDistance: boolean
-  referenceTargetField: string | null
-  referenceTo: string[]
-  relationshipName: string | null
-  relationshipOrder: number | null
-  restrictedDelete: boolean
-  restrictedPicklist: boolean
-  scale: number
-  searchPrefilterable: boolean
-  soapType: string
-  sortable: boolean
-  type: FieldType
-  unique: boolean
-  updateable: boolean
-  writeRequiresMasterRead: boolean
-}
-
-export interface DescribeChildRelationship extends ChildRelationship {
-  deprecatedAndHidden: boolean
-  junctionIdListNames: string[]
-  junctionReferenceTo: string[]
-  restrictedDelete: boolean
-}
-
-export interface DescribeObjectResult extends Omit<DescribeGlobalSObject, 'urls'> {
-  actionOverrides: unknown[]
-  childRelationships: DescribeChildRelationship[]
-  compactLayoutable: boolean
-  defaultImplementation: string | null
-  extendedBy: string | null
-  extendsInterfaces: string | null
-  fields: DescribeField[]
-  implementedBy: string | null
-  implementsInterfaces: string | null
-  listviewable: boolean | null
-  lookupLayoutable: boolean | null
-  namedLayoutInfos: unknown[]
-  networkScopeFieldName: string | null
-  recordTypeInfos: Array<Record<string, unknown>>
-  searchLayoutable: boolean
-  sobjectDescribeOption: 'FULL'
-  supportedScopes: Array<{ label: string; name: string }>
-  urls: SObjectUrls & Record<string, string>
-}
-
-export function sobjectUrls(object: ObjectDef, apiVersion: string | number): SObjectUrls {
+function sobjectUrls(object: ObjectDef, apiVersion: string | number) {
   const base = `${versionBasePath(apiVersion)}/sobjects/${object.name}`
   return { sobject: base, describe: `${base}/describe`, rowTemplate: `${base}/{ID}` }
 }
 
-function globalEntry(
-  metadata: MetadataService,
-  object: ObjectDef,
-  view: MetadataView,
-): DescribeGlobalSObject {
+/** One entry of `GET /sobjects` (`sobjects[]`) and the `objectDescribe` of `GET /sobjects/{object}`. */
+function globalEntry(metadata: MetadataService, object: ObjectDef, view: MetadataView) {
   const access = metadata.access(object, view.actor)
   return {
     activateable: false,
@@ -232,7 +83,7 @@ function globalEntry(
 }
 
 /** `GET /sobjects`: every object visible at the view's version, with its operation flags. */
-export function describeGlobal(metadata: MetadataService, view: MetadataView): DescribeGlobalResult {
+export function describeGlobal(metadata: MetadataService, view: MetadataView) {
   return {
     encoding: 'UTF-8',
     maxBatchSize: 200,
@@ -240,12 +91,11 @@ export function describeGlobal(metadata: MetadataService, view: MetadataView): D
   }
 }
 
-/** `GET /sobjects/{object}`: the object's summary (`objectDescribe`); NOT_FOUND for an unknown one. */
-export function describeSObject(
-  metadata: MetadataService,
-  name: string,
-  view: MetadataView,
-): DescribeSObjectSummary {
+/**
+ * `GET /sobjects/{object}`: the object's summary (`objectDescribe`); NOT_FOUND for an unknown one.
+ * The handler fills `recentItems` from the records.
+ */
+export function describeSObject(metadata: MetadataService, name: string, view: MetadataView) {
   return { objectDescribe: globalEntry(metadata, metadata.getObject(name, view), view), recentItems: [] }
 }
 
@@ -255,12 +105,7 @@ function byteLength(field: FieldDef): number {
   return TEXT_TYPES.has(field.type) ? field.length * 3 : 0
 }
 
-export function describeField(
-  metadata: MetadataService,
-  object: ObjectDef,
-  field: FieldDef,
-  view: MetadataView,
-): DescribeField {
+function describeField(metadata: MetadataService, object: ObjectDef, field: FieldDef, view: MetadataView) {
   const access = metadata.fieldAccess(object, field, view.actor)
   const compound = field.type === 'address' || field.type === 'location'
   const textual = TEXT_TYPES.has(field.type)
@@ -335,11 +180,7 @@ export function describeField(
 }
 
 /** `GET /sobjects/{object}/describe`: fields, child relationships and urls for the view. */
-export function describeObject(
-  metadata: MetadataService,
-  name: string,
-  view: MetadataView,
-): DescribeObjectResult {
+export function describeObject(metadata: MetadataService, name: string, view: MetadataView) {
   const object = metadata.getObject(name, view)
   const { urls, ...entry } = globalEntry(metadata, object, view)
   const base = urls.sobject

@@ -36,8 +36,6 @@ interface ObjectEntry {
   def: ObjectDef
   /** Lower-case field name -> field. */
   fields: Map<string, FieldDef>
-  /** Canonical field name -> field: most lookups name a field as the schema spells it (no lower-casing). */
-  fieldsByName: Map<string, FieldDef>
   /** Fields a record holds (everything but compound fields), schema order. */
   stored: FieldDef[]
   /** Compound field name -> its stored components, schema order. */
@@ -46,22 +44,12 @@ interface ObjectEntry {
   parents: Map<string, FieldDef>
   children: ChildRelationship[]
   childrenByName: Map<string, ChildRelationship>
-  /** `version|actor` -> the fields that view sees, schema order (see `visibleFields`). */
-  visible: Map<string, readonly FieldDef[]>
-  /** Actor -> what it may do with the object (see `objectAccess`). */
-  access: Map<string, Readonly<ObjectAccess>>
 }
 
-/**
- * The schema indexed by lower-case object name, by key prefix, and for the lookups every call
- * makes (several per record read or write) by canonical name and by definition, which need no
- * lower-cased copy of the name.
- */
+/** The schema indexed by lower-case object name and by key prefix. */
 interface MetadataIndex {
   schema: CrmSchema
   entries: Map<string, ObjectEntry>
-  byName: Map<string, ObjectEntry>
-  byDef: Map<ObjectDef, ObjectEntry>
   byPrefix: Map<string, ObjectEntry>
 }
 
@@ -105,14 +93,7 @@ export function createMetadataService(input: CrmSchema | CrmSchemaInput) {
       const entry = entryOf(index, object)
       if (!entry) return []
       const version = versionOf(view)
-      // every read asks again with one of a few views: the schema never changes, so once per view
-      const key = `${version}|${view.actor}`
-      let fields = entry.visible.get(key)
-      if (!fields) {
-        fields = Object.freeze(entry.def.fields.filter((field) => fieldVisible(field, view, version)))
-        entry.visible.set(key, fields)
-      }
-      return fields
+      return entry.def.fields.filter((field) => fieldVisible(field, view, version))
     },
     /** Fields a stored record holds (every field but compound ones), schema order. */
     storedFields: (object: ObjectDef | string): readonly FieldDef[] => entryOf(index, object)?.stored ?? [],
@@ -143,30 +124,23 @@ export function createMetadataService(input: CrmSchema | CrmSchemaInput) {
       if (!relationship || !view) return relationship
       return childVisible(index, relationship, view) ? relationship : undefined
     },
-    /** What `actor` may do with the object (one frozen answer per object and actor). */
-    access: (object: ObjectDef, actor: string): Readonly<ObjectAccess> => objectAccess(index, object, actor),
+    /** What `actor` may do with the object. */
+    access: objectAccess,
     /** Field flags for `actor`: a field of an object the actor cannot write is not writable either. */
     fieldAccess(
       object: ObjectDef,
       field: FieldDef,
       actor: string,
-    ): Readonly<{ createable: boolean; updateable: boolean }> {
-      const access = objectAccess(index, object, actor)
-      return FIELD_ACCESS[
-        (field.createable && access.createable ? 1 : 0) + (field.updateable && access.updateable ? 2 : 0)
-      ]!
+    ): { createable: boolean; updateable: boolean } {
+      const access = objectAccess(object, actor)
+      return {
+        createable: field.createable && access.createable,
+        updateable: field.updateable && access.updateable,
+      }
     },
   }
   return service
 }
-
-/** The four answers of `fieldAccess`, made once: a write asks for each field it sends. */
-const FIELD_ACCESS = [
-  Object.freeze({ createable: false, updateable: false }),
-  Object.freeze({ createable: true, updateable: false }),
-  Object.freeze({ createable: false, updateable: true }),
-  Object.freeze({ createable: true, updateable: true }),
-]
 
 // ---- visibility ----
 
@@ -197,18 +171,13 @@ function visibleOrUndefined(
   return field
 }
 
+/** The entry of an object, or of an object named in any case. */
 function entryOf(index: MetadataIndex, object: ObjectDef | string): ObjectEntry | undefined {
-  if (typeof object === 'string') return entryByName(index, object)
-  return index.byDef.get(object) ?? index.entries.get(object.name.toLowerCase())
-}
-
-/** The entry of an object named in any case. */
-function entryByName(index: MetadataIndex, name: string): ObjectEntry | undefined {
-  return index.byName.get(name) ?? index.entries.get(name.toLowerCase())
+  return index.entries.get((typeof object === 'string' ? object : object.name).toLowerCase())
 }
 
 function findObject(index: MetadataIndex, name: string, view?: MetadataView): ObjectDef | undefined {
-  const entry = entryByName(index, name)
+  const entry = entryOf(index, name)
   if (!entry) return undefined
   if (view && !objectVisible(entry.def, versionOf(view))) return undefined
   return entry.def
@@ -222,7 +191,7 @@ function findField(
 ): FieldDef | undefined {
   const entry = entryOf(index, object)
   if (!entry) return undefined
-  return visibleOrUndefined(entry.fieldsByName.get(name) ?? entry.fields.get(name.toLowerCase()), view)
+  return visibleOrUndefined(entry.fields.get(name.toLowerCase()), view)
 }
 
 /** A child relationship exists for the view when its child object and field do. */
@@ -231,28 +200,20 @@ function childVisible(index: MetadataIndex, relationship: ChildRelationship, vie
   return child !== undefined && findField(index, child, relationship.field, view) !== undefined
 }
 
-function objectAccess(index: MetadataIndex, object: ObjectDef, actor: string): Readonly<ObjectAccess> {
-  // asked on every write, per field: worked out once per object and actor (the schema never changes)
-  const cache = entryOf(index, object)?.access
-  const known = cache?.get(actor)
-  if (known) return known
+function objectAccess(object: ObjectDef, actor: string): ObjectAccess {
   const readOnly = object.readOnlyFor.includes(actor)
-  const access = Object.freeze({
+  return {
     createable: object.createable && !readOnly,
     updateable: object.updateable && !readOnly,
     deletable: object.deletable && !readOnly,
     queryable: object.queryable,
-  })
-  cache?.set(actor, access)
-  return access
+  }
 }
 
 // ---- building the index ----
 
 function buildIndex(schema: CrmSchema): MetadataIndex {
   const entries = new Map<string, ObjectEntry>()
-  const byName = new Map<string, ObjectEntry>()
-  const byDef = new Map<ObjectDef, ObjectEntry>()
   const byPrefix = new Map<string, ObjectEntry>()
   for (const def of schema.objects) {
     const lower = def.name.toLowerCase()
@@ -260,29 +221,24 @@ function buildIndex(schema: CrmSchema): MetadataIndex {
       throw new TypeError(`Failed to load the CRM schema: object "${def.name}" is defined twice`)
     const entry = indexObject(def)
     entries.set(lower, entry)
-    byName.set(def.name, entry)
-    byDef.set(def, entry)
     if (byPrefix.has(def.keyPrefix)) {
       throw new TypeError(`Failed to load the CRM schema: key prefix "${def.keyPrefix}" is used twice`)
     }
     byPrefix.set(def.keyPrefix, entry)
   }
   linkChildRelationships(entries)
-  return { schema, entries, byName, byDef, byPrefix }
+  return { schema, entries, byPrefix }
 }
 
 function indexObject(def: ObjectDef): ObjectEntry {
   const entry: ObjectEntry = {
     def,
     fields: new Map(),
-    fieldsByName: new Map(),
     stored: [],
     components: new Map(),
     parents: new Map(),
     children: [],
     childrenByName: new Map(),
-    visible: new Map(),
-    access: new Map(),
   }
   for (const field of def.fields) {
     const key = field.name.toLowerCase()
@@ -290,7 +246,6 @@ function indexObject(def: ObjectDef): ObjectEntry {
       throw new TypeError(`Failed to load the CRM schema: field "${def.name}.${field.name}" is defined twice`)
     }
     entry.fields.set(key, field)
-    entry.fieldsByName.set(field.name, field)
     if (!isCompound(field)) entry.stored.push(field)
     if (field.compoundFieldName && !isCompound(field)) {
       const components = entry.components.get(field.compoundFieldName)

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest'
 import { CRM_SAMPLE_IDS as IDS, CRM_USERS } from '../../fixtures/crm/index.js'
 import type { ReplicaError } from '../errors.js'
-import { isValidId, normaliseId } from '../ids.js'
+import { normaliseId } from '../ids.js'
 import { ADMIN, createTestCrm, INTEGRATION, READONLY, TEST_NOW } from '../../../test/support/seeded-crm.js'
 
 const NOW = '2026-03-18T12:00:00.000+0000'
@@ -32,7 +32,7 @@ it('creates a record with an 18-character id of the object and system fields', (
   expect(object).toBe('Account')
   expect(id).toHaveLength(18)
   expect(id.startsWith('001')).toBe(true)
-  expect(isValidId(id) && normaliseId(id)).toBe(id)
+  expect(normaliseId(id)).toBe(id)
   expect(store.get(id)).toMatchObject({
     Name: 'Initrode',
     IsDeleted: false,

@@ -1,20 +1,21 @@
 import { expect, it } from 'vitest'
 import { CRM_SAMPLE_IDS as IDS } from '../../fixtures/crm/index.js'
-import { recordAttributes, toRecordJson } from './record-view.js'
+import { toRecordJson } from './record-view.js'
 import { ADMIN, createTestCrm } from '../../../test/support/seeded-crm.js'
 
 it('builds the attributes block with the version url', () => {
-  expect(recordAttributes('Account', IDS.acme, '60.0')).toEqual({
+  expect(toRecordJson('Account', { Id: IDS.acme }, '60.0').attributes).toEqual({
     type: 'Account',
     url: `/services/data/v60.0/sobjects/Account/${IDS.acme}`,
   })
-  expect(recordAttributes('Account', IDS.acme, 48).url).toBe(
-    `/services/data/v48.0/sobjects/Account/${IDS.acme}`,
-  )
+  expect(toRecordJson('Account', { Id: IDS.acme }, 48).attributes).toEqual({
+    type: 'Account',
+    url: `/services/data/v48.0/sobjects/Account/${IDS.acme}`,
+  })
 })
 
 it('leaves the url out when there is no id', () => {
-  expect(recordAttributes('AggregateResult', undefined, '60.0')).toEqual({ type: 'AggregateResult' })
+  expect(toRecordJson('AggregateResult', {}, '60.0').attributes).toEqual({ type: 'AggregateResult' })
 })
 
 it('puts attributes first, then the fields as read', () => {

@@ -14,26 +14,20 @@ import type { FieldValue, SObjectRecord } from './record-store.js'
 /** A record as a caller sees it: canonical field names, compound fields as objects. */
 export type RecordView = Record<string, FieldValue | Record<string, FieldValue>>
 
-export interface RecordAttributes {
-  type: string
-  url?: string
-}
-
-/** The `attributes` block: `{ type, url: /services/data/v60.0/sobjects/Account/001... }`. */
-export function recordAttributes(object: string, id: string | null | undefined, apiVersion: string | number) {
-  const attributes: RecordAttributes = { type: object }
-  if (id) attributes.url = `${versionBasePath(apiVersion)}/sobjects/${object}/${id}`
-  return attributes
-}
-
-/** A record view on the wire: `{ attributes: { type, url }, ...fields }`. */
+/**
+ * A record view on the wire: `{ attributes: { type, url }, ...fields }`, the url
+ * (`/services/data/v60.0/sobjects/Account/001...`) left out when the view has no `Id`.
+ */
 export function toRecordJson(
   object: string,
   view: Readonly<Record<string, unknown>>,
   apiVersion: string | number,
 ): Record<string, unknown> {
   const id = typeof view.Id === 'string' ? view.Id : undefined
-  return { attributes: recordAttributes(object, id, apiVersion), ...view }
+  const attributes = id
+    ? { type: object, url: `${versionBasePath(apiVersion)}/sobjects/${object}/${id}` }
+    : { type: object }
+  return { attributes, ...view }
 }
 
 /** The keys of an address value: every one is present, null when its component is missing. */

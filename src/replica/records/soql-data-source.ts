@@ -31,16 +31,8 @@ export function createSoqlDataSource(
   view: MetadataView,
   clock: { now(): Date },
 ): SoqlDataSource {
-  // one SoqlObject per object and query: the compiler keeps its field lookups beside it
-  const objects = new Map<string, SoqlObject | undefined>()
-  const objectFor = (name: string): SoqlObject | undefined => {
-    const key = name.toLowerCase()
-    if (!objects.has(key)) objects.set(key, soqlObject(metadata, name, view))
-    return objects.get(key)
-  }
-
   return {
-    schema: { object: objectFor },
+    schema: { object: (name) => soqlObject(metadata, name, view) },
     now: () => clock.now(),
     records: {
       scan: (object, options) => store.scan(object, options) as Iterable<SoqlRecord>,

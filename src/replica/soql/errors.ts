@@ -46,15 +46,9 @@ export class SoqlError extends ReplicaError {
 
 /** Row/column of `offset` in `text` (both 1-based, like Salesforce). */
 export function positionOf(text: string, offset: number): SoqlPosition {
-  let row = 1
-  let lineStart = 0
-  for (let i = 0; i < offset && i < text.length; i++) {
-    if (text[i] === '\n') {
-      row++
-      lineStart = i + 1
-    }
-  }
-  return { row, column: offset - lineStart + 1, offset }
+  const before = text.slice(0, offset)
+  const lineStart = before.lastIndexOf('\n') + 1
+  return { row: before.split('\n').length, column: offset - lineStart + 1, offset }
 }
 
 // The real API shows a window of the offending row, not the whole query.

@@ -62,15 +62,6 @@ export function openSoql(text: string, source: SoqlDataSource, options: ExecuteO
   return runSoql(compiled, source, options, budget)
 }
 
-export function executeSoql(
-  compiled: CompiledQuery,
-  source: SoqlDataSource,
-  options: ExecuteOptions = {},
-): SoqlResult {
-  const rows = runSoql(compiled, source, options, new QueryBudget(options.budget ?? UNBOUNDED))
-  return { totalSize: rows.totalSize, done: true, records: rows.slice(0, rows.length) }
-}
-
 /**
  * Runs a records query and reads its column values as they are now, one array per row
  * (`compiled.fields[i]` says what column `i` is): a bulk query job keeps them for its pages.
@@ -163,16 +154,6 @@ function selectRecords(compiled: CompiledQuery, exec: Exec): SoqlRecord[] {
   const unordered = compiled.orderBy.length === 0
   const matched = matchRecords(compiled, exec, unordered ? offset + limit : undefined)
   return page(unordered ? matched : sortRows(matched, compiled.orderBy, exec, offset + limit), offset, limit)
-}
-
-/** Rows of a flattened column (`Account.Name`) of a rendered row; null along a null relationship. */
-export function columnValue(row: SoqlRow, column: string): unknown {
-  let at: unknown = row
-  for (const part of column.split('.')) {
-    if (at === null || typeof at !== 'object') return null
-    at = (at as Record<string, unknown>)[part]
-  }
-  return at ?? null
 }
 
 // ---- matching ----
@@ -268,10 +249,6 @@ function runAggregate(compiled: CompiledQuery, exec: Exec): SoqlRow[] {
 
 /** Values that group together (text case-insensitively) share an id. */
 function groupId(keys: unknown[], groupBy: readonly { kind: ValueKind }[]): string {
-  if (keys.length === 1) {
-    const value = normalize(groupBy[0]!.kind, keys[0])
-    return value === null ? '' : `${typeof value}:${String(value)}`
-  }
   return JSON.stringify(keys.map((key, i) => normalize(groupBy[i]!.kind, key)))
 }
 

@@ -17,13 +17,7 @@ export { createSoqlSchema } from './data-source.js'
 export type { SoqlErrorCode, SoqlPosition } from './errors.js'
 export { SoqlError } from './errors.js'
 export type { ExecuteOptions, SoqlResult, SoqlRow, SoqlRows } from './executor.js'
-export {
-  columnValue,
-  executeSoql,
-  openSoql,
-  querySoql,
-  selectSoqlValues,
-} from './executor.js'
+export { openSoql, querySoql, selectSoqlValues } from './executor.js'
 export type { QueryBudgetOptions } from './query-budget.js'
 export { parseSoql } from './parser.js'
 export type { CompiledQuery } from './compile/compiled-query.js'

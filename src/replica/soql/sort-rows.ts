@@ -55,22 +55,14 @@ export function sortRows<T>(rows: T[], specs: SortSpec<T>[], exec: ExecContext, 
     // row numbers break ties: a total order, so picking and sorting agree with a stable sort
     return a - b
   }
-  let order = allRows(rows.length)
+  let order = Uint32Array.from(rows.keys())
   if (count < rows.length * PICK_BELOW) {
     moveFirstToFront(order, count, compare)
     order = order.subarray(0, count)
   }
   order.sort(compare)
   budget.check()
-  const out = new Array<T>(Math.min(order.length, count))
-  for (let i = 0; i < out.length; i++) out[i] = rows[order[i]!]!
-  return out
-}
-
-function allRows(length: number): Uint32Array {
-  const order = new Uint32Array(length)
-  for (let i = 0; i < length; i++) order[i] = i
-  return order
+  return Array.from(order.subarray(0, count), (row) => rows[row]!)
 }
 
 /**

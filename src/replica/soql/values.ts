@@ -5,6 +5,7 @@
  * picklists as sets). Conversion happens once per literal and once per stored value read.
  */
 import type { FieldDef, FieldType } from '../../schemas/crm-schema.js'
+import { checksum, ID15, ID18 } from '../../store/salesforce-ids.js'
 
 export type ValueKind =
   | 'text'
@@ -144,27 +145,13 @@ export function compareKeys(a: string | number, b: string | number): number {
   return a < b ? -1 : a > b ? 1 : 0
 }
 
-const ID_15 = /^[a-zA-Z0-9]{15}$/
-const ID_18 = /^[a-zA-Z0-9]{18}$/
-const CHECKSUM_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ012345'
-
 /**
  * The 18-character form of a 15- or 18-character record id (Salesforce accepts both in filters);
  * `undefined` for anything else.
  */
 export function normalizeId(value: string): string | undefined {
-  if (ID_18.test(value)) return value
-  if (!ID_15.test(value)) return undefined
-  let suffix = ''
-  for (let chunk = 0; chunk < 3; chunk++) {
-    let bits = 0
-    for (let i = 0; i < 5; i++) {
-      const c = value.charCodeAt(chunk * 5 + i)
-      if (c >= 65 && c <= 90) bits |= 1 << i
-    }
-    suffix += CHECKSUM_CHARS[bits]
-  }
-  return value + suffix
+  if (ID18.test(value)) return value
+  return ID15.test(value) ? value + checksum(value) : undefined
 }
 
 /**

@@ -127,18 +127,15 @@ export function resolvePath(scope: Scope, path: PathNode): ResolvedPath {
       path.pos,
     )
   const found = field
-  const get: Getter<SoqlRecord> =
-    hops.length === 0
-      ? (record) => readField(record, found)
-      : (record, ctx) => {
-          let at: SoqlRecord = record
-          for (const hop of hops) {
-            const parent = fetchParent(hop, at, ctx)
-            if (!parent) return null
-            at = parent.record
-          }
-          return readField(at, found)
-        }
+  const get: Getter<SoqlRecord> = (record, ctx) => {
+    let at: SoqlRecord = record
+    for (const hop of hops) {
+      const parent = fetchParent(hop, at, ctx)
+      if (!parent) return null
+      at = parent.record
+    }
+    return readField(at, found)
+  }
   return {
     text: [...hops.map((hop) => hop.name), found.name].join('.'),
     hops,
