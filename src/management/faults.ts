@@ -116,8 +116,6 @@ export type QueuedFault = z.output<typeof QueuedFault>
 export interface FaultQueue {
   add(fault: Fault): QueuedFault
   list(): QueuedFault[]
-  /** Whether a fault of `kind` is queued (cheap: the gateway asks on every call). */
-  has(kind: FaultKind): boolean
   /**
    * Consumes one use of the oldest fault of `kind` that `matches`, or returns undefined.
    * @note Consumption is not undone if the operation later fails: a fault is a one-shot test
@@ -152,10 +150,6 @@ export function createFaultQueue(): FaultQueue {
       return structuredClone(queued)
     },
     list: () => structuredClone(queue),
-    has(kind) {
-      for (const fault of queue) if (fault.kind === kind) return true
-      return false
-    },
     take(kind, matches = () => true) {
       const index = queue.findIndex((fault) => fault.kind === kind && matches(fault as never))
       if (index === -1) return undefined
