@@ -95,9 +95,23 @@ export const FieldDef = z.strictObject({
   sinceVersion: z.number().optional(),
   /** Actors that cannot see the field at all (describe, reads, SOQL, writes). */
   hiddenFrom: z.array(ActorId).default([]),
+  /** A formula field's expression (Salesforce formula syntax); `type` is what it returns. */
+  formula: z.string().optional(),
 })
 export type FieldDef = z.infer<typeof FieldDef>
 export type FieldDefInput = z.input<typeof FieldDef>
+
+/** A validation rule: a write whose record makes `errorConditionFormula` true is refused. */
+export const ValidationRule = z.strictObject({
+  name: z.string().min(1),
+  active: z.boolean().default(true),
+  errorConditionFormula: z.string().min(1),
+  errorMessage: z.string(),
+  /** The field the error names (`fields` of the error), none for a record-level error. */
+  errorDisplayField: z.string().optional(),
+  description: z.string().optional(),
+})
+export type ValidationRule = z.infer<typeof ValidationRule>
 
 export const ObjectDef = z.strictObject({
   name: z.string().min(1),
@@ -114,6 +128,7 @@ export const ObjectDef = z.strictObject({
   readOnlyFor: z.array(ActorId).default([]),
   sinceVersion: z.number().optional(),
   fields: z.array(FieldDef).min(1),
+  validationRules: z.array(ValidationRule).default([]),
 })
 export type ObjectDef = z.infer<typeof ObjectDef>
 export type ObjectDefInput = z.input<typeof ObjectDef>
