@@ -24,7 +24,7 @@ interface Failure {
 export function nativeAuthFailure(refusal: GatewayRefusal, nativePath: string): CallOutcome {
   const failure = failureFor(nativePath)
   const bytes = new TextEncoder().encode(failure.body)
-  const description = refusal.message.replaceAll('"', "'")
+  const description = headerSafe(refusal.message)
   return {
     status: failure.status,
     headers: new Headers({
@@ -35,6 +35,15 @@ export function nativeAuthFailure(refusal: GatewayRefusal, nativePath: string): 
     respondedBy: 'gateway',
     errorCode: refusal.code,
   }
+}
+
+/**
+ * The message as an RFC 6750 `error_description` (%x20-21 / %x23-5B / %x5D-7E): a double quote
+ * becomes a single one, anything else outside that range (control characters or non-ASCII from an
+ * id in the path, a backslash) a `?`, so the header is always valid.
+ */
+function headerSafe(message: string): string {
+  return message.replaceAll('"', "'").replace(/[^\x20-\x21\x23-\x5B\x5D-\x7E]/g, '?')
 }
 
 function failureFor(nativePath: string): Failure {

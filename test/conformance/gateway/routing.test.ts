@@ -96,6 +96,28 @@ test('refuses a call without a token with 401 INVALID_SESSION_ID, the reason in 
   })
 })
 
+test('refuses an environment id holding control characters with 401, its header printable', async ({
+  client,
+  mock,
+}) => {
+  const { token } = await connect({ client, mock })
+  for (const [id, presented] of [
+    ['%40%12L%0Eq', null],
+    ['%40%12L%0Eq', token],
+    ['%7F%00x', token],
+    ['caf%C3%A9%E2%80%A8', token],
+    ['a%22b%5Cc', token],
+  ] as const) {
+    const reason = expectInvalidSession(
+      await callApp(client, 'GET', `/apps/${id}/crm/services/data/v60.0/sobjects`, presented),
+    )
+    // RFC 6750: error_description holds %x20-21 / %x23-5B / %x5D-7E only
+    expect(reason).toMatch(
+      /^Bearer error="invalid_token", error_description="[\x20\x21\x23-\x5B\x5D-\x7E]*"$/,
+    )
+  }
+})
+
 test.for([TOKENS.apiKey, TOKENS.member])(
   'refuses the management token %s on an app URL with 401',
   async (token, { client, mock }) => {
