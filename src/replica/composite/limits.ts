@@ -13,6 +13,11 @@ export const COMPOSITE = {
   subrequests: 25,
   /** Of them, query (query, queryAll, next page) and sObject Collections subrequests. */
   queriesAndCollections: 5,
+  /**
+   * Ours, not the real API's: the characters the references of one subrequest may write into its
+   * URL and body, the gateway's request cap (4 MiB), so a small request cannot expand without bound.
+   */
+  expandedCharacters: 4 * 1024 * 1024,
 } as const
 
 export const BATCH = {

@@ -38,6 +38,29 @@ export class UnresolvedReferenceError extends ReplicaError {
   }
 }
 
+/** References that would write more than `limit` characters into one subrequest. */
+export class ExpansionTooLargeError extends ReplicaError {
+  override name = 'ExpansionTooLargeError'
+  constructor(limit: number) {
+    super(
+      'INVALID_INPUT',
+      `The references of this subrequest expand to more than ${limit} characters, the limit of one subrequest`,
+    )
+  }
+}
+
+/** `lookup`, refusing once the values it gave add up to more than `limit` characters. */
+export function boundedLookup(lookup: Lookup, limit: number): Lookup {
+  let left = limit
+  return (reference) => {
+    const value = lookup(reference)
+    // counted before the value is written, so an expansion stops at the limit, never past it
+    if (value !== undefined) left -= String(value).length
+    if (left < 0) throw new ExpansionTooLargeError(limit)
+    return value
+  }
+}
+
 /** The references in one string; a placeholder that is not `refId.path` is INVALID_INPUT. */
 export function referencesInText(text: string): Reference[] {
   if (!text.includes('@{')) return []

@@ -12,7 +12,16 @@ import type { TransactionScope } from '../../store/transaction.js'
 import type { ReplicaError } from '../errors.js'
 import { type Dispatch, failed, type Subrequest, type Subresponse } from './dispatch.js'
 import type { PlannedSubrequest } from './plan-subrequests.js'
-import { type Lookup, resolveText, resolveValue, UnresolvedReferenceError, valueAt } from './references.js'
+import { COMPOSITE } from './limits.js'
+import {
+  boundedLookup,
+  ExpansionTooLargeError,
+  type Lookup,
+  resolveText,
+  resolveValue,
+  UnresolvedReferenceError,
+  valueAt,
+} from './references.js'
 import { savepointOf, undoUnless } from './transact.js'
 
 /** One item of `compositeResponse`. */
@@ -83,15 +92,17 @@ async function runOne(
   allOrNone: boolean,
 ): Promise<Subresponse> {
   let subrequest: Subrequest
+  const bounded = boundedLookup(lookup, COMPOSITE.expandedCharacters)
   try {
     subrequest = {
       method: item.method,
-      url: String(resolveText(item.url, lookup)),
+      url: String(resolveText(item.url, bounded)),
       headers: item.headers,
-      body: item.body === undefined ? undefined : resolveValue(item.body, lookup),
+      body: item.body === undefined ? undefined : resolveValue(item.body, bounded),
     }
   } catch (error) {
-    if (error instanceof UnresolvedReferenceError) return errorResponse(error)
+    if (error instanceof UnresolvedReferenceError || error instanceof ExpansionTooLargeError)
+      return errorResponse(error)
     throw error
   }
   if (allOrNone && item.target.kind === 'collections') subrequest = allOrNoneCollection(item, subrequest)

@@ -145,3 +145,39 @@ test('answers 405 for a method the composite resource does not take', async ({ c
   expectNativeError(await app.patch(`${V}/composite`, { json: {} }), 405, 'METHOD_NOT_ALLOWED')
   expectNativeError(await app.get(`${V}/composite/batch`), 405, 'METHOD_NOT_ALLOWED')
 })
+
+test('bounds what the references of one subrequest may expand to (4 MiB characters)', async ({
+  client,
+  mock,
+}) => {
+  const app = await connectApp(client)
+  const description = 'x'.repeat(32_000)
+  expect(
+    (await app.patch(`${V}/sobjects/Account/${ACME}`, { json: { Description: description } })).status,
+  ).toBe(204)
+  const read = sub('GET', `/sobjects/Account/${ACME}?fields=Description`, 'r0')
+  const rename = (repeats: number) =>
+    sub('PATCH', `/sobjects/Account/${ACME}`, 'r1', { Name: '@{r0.Description}'.repeat(repeats) })
+  const before = storeContent(mock, app)
+
+  // 131 x 32,000 characters is within the bound: the write runs and fails on the field's own limit
+  const within = expectStatuses(await composite(app, [read, rename(131)]), [
+    ['r0', 200],
+    ['r1', 400],
+  ])
+  expect(within[1]!.body[0].errorCode).toBe('STRING_TOO_LONG')
+
+  // 132 x 32,000 is over it: refused before anything is written into the subrequest
+  const over = expectStatuses(await composite(app, [read, rename(132)]), [
+    ['r0', 200],
+    ['r1', 400],
+  ])
+  expect(over[1]!.body).toEqual([
+    {
+      errorCode: 'INVALID_INPUT',
+      message:
+        'The references of this subrequest expand to more than 4194304 characters, the limit of one subrequest',
+    },
+  ])
+  expect(storeContent(mock, app)).toEqual(before)
+})
