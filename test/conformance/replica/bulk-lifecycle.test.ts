@@ -140,5 +140,21 @@ test('creates an ingest job with its data in one multipart request, closed at on
   })
   expect(bad.status).toBe(400)
   expect(bad.body[0].errorCode).toBe('INVALIDBATCH')
+  // a repeated part (two different jobs, or two CSV parts) creates no job either
+  const jobPart = (operation: string) =>
+    `--${boundary}\r\nContent-Type: application/json\r\nContent-Disposition: form-data; name="job"\r\n\r\n` +
+    `{"object":"Contact","contentType":"CSV","operation":"${operation}","lineEnding":"LF"}\r\n`
+  const contentAt = body.indexOf(`--${boundary}\r\nContent-Type: text/csv`)
+  for (const repeated of [
+    jobPart('insert') + jobPart('delete') + body.slice(contentAt),
+    body.slice(0, contentAt) + body.slice(contentAt, -`--${boundary}--\r\n`.length) + body.slice(contentAt),
+  ]) {
+    const twice = await app.post(INGEST, {
+      body: repeated,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    })
+    expect(twice.status, twice.text).toBe(400)
+    expect(twice.body[0].message).toMatch(/repeats the part\(s\) (job|content): send each once/)
+  }
   expect((await app.get(INGEST)).body.records).toHaveLength(1)
 })
