@@ -19,6 +19,7 @@ import { VERSION } from '../../version.js'
 import type { ReplicaEnv } from '../http/replica-env.js'
 import { valid } from '../http/validate.js'
 import { inspectorAsset } from './inspector-assets.js'
+import { inspectorHeaders } from './inspector-headers.js'
 
 const AppPath = z.object({ environmentId: Id, appName: AppName })
 const ObjectPath = AppPath.extend({ object: z.string().min(1).max(80) })
@@ -37,6 +38,7 @@ export function inspectorRoutes(runtime: ReplicaRuntime) {
     }
   }
   return new Hono<ReplicaEnv>()
+    .use(inspectorHeaders)
     .get('/', (c) => serveAsset(c, 'index.html'))
     .get('/api/session', (c) =>
       c.json({

@@ -16,13 +16,14 @@ import { OAuthError, oauthErrorOf } from '../oauth/oauth-error.js'
 import { revokeToken } from '../oauth/revoke.js'
 import { grantToken } from '../oauth/token-grants.js'
 import { loginPage } from './login-page.js'
+import { loginPageHeaders } from './login-page-headers.js'
 import { formParams, loginContext, withBasicClient } from './login-routes-common.js'
 import type { NativeContext, NativeEnv } from './native-env.js'
 
 export function oauthRoutes(app: Hono<NativeEnv>): void {
   app.all('/services/oauth2/token', (c) => oauth(c, ['POST'], token))
   app.all('/services/oauth2/revoke', (c) => oauth(c, ['POST', 'GET'], revoke, true))
-  app.all('/services/oauth2/authorize', (c) => oauth(c, ['GET', 'POST'], authorize))
+  app.all('/services/oauth2/authorize', loginPageHeaders, (c) => oauth(c, ['GET', 'POST'], authorize))
   app.all('/services/oauth2/userinfo', (c) => oauth(c, ['GET', 'POST'], userinfo))
 }
 

@@ -13,6 +13,14 @@ test('serves the inspector page and its scripts and styles by name', async ({ cl
   const style = await client.get('/__replica/ui/inspector.css', { token: null })
   expect(style.status).toBe(200)
   expect(style.headers.get('content-type')).toContain('text/css')
+  for (const response of [page, script, style]) {
+    const policy = response.headers.get('content-security-policy') ?? ''
+    expect(policy).toContain("script-src 'self'")
+    expect(policy).toContain("frame-ancestors 'none'")
+    expect(policy).not.toContain('unsafe')
+    expect(response.headers.get('x-frame-options')).toBe('DENY')
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+  }
 })
 
 test('answers 404 for an unknown file or a path that is not a file name', async ({ client }) => {

@@ -211,6 +211,13 @@ describe('POST /services/oauth2/token', () => {
     const page = await loginCall(app, '/services/oauth2/authorize', authorize, 'GET')
     expect(page.status).toBe(200)
     expect(page.text).toContain('<form')
+    // the page loads nothing, cannot be framed and is not sniffed
+    expect(page.headers.get('content-security-policy')).toBe(
+      "default-src 'none'; base-uri 'none'; frame-ancestors 'none'",
+    )
+    expect(page.headers.get('x-frame-options')).toBe('DENY')
+    expect(page.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(page.headers.get('strict-transport-security')).toBeNull()
     const wrong = await loginCall(app, '/services/oauth2/authorize', {
       ...authorize,
       username: parameters.username!,
