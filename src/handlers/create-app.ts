@@ -63,6 +63,7 @@ export function nativeHandlerOf(runtime: ReplicaRuntime): (appId: string) => Nat
   const builtIn = createCrmNativeHandler({
     appFor: (call) => runtime.apps.get(call.environmentId, call.appName),
     management: runtime.ctx,
+    maxUploadBytes: runtime.options.maxUploadBytes,
     bulk: {
       delayMs: () => runtime.lifecycle.bulkMs,
       takeFault: (target) => {

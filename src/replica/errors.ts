@@ -46,6 +46,7 @@ export type ReplicaErrorCode =
   | 'ALL_OR_NONE_OPERATION_ROLLED_BACK'
   | 'EXCEEDED_ID_LIMIT'
   | 'LIMIT_EXCEEDED'
+  | 'EXCEEDED_MAX_SIZE_REQUEST'
   | 'INVALID_INPUT'
   | 'MISSING_ARGUMENT'
   // Bulk API 2.0 (src/replica/bulk)

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod'
 import type { NativeHandler } from '../replica/native-call.js'
+import { DEFAULT_MAX_UPLOAD_BYTES } from '../replica/bulk/inflate-upload.js'
 import { AppId } from '../schemas/common.js'
 
 export const Lifecycle = z.strictObject({
@@ -61,7 +62,7 @@ export const ReplicaMockOptions = z.strictObject({
     .int()
     .min(1)
     .max(2 ** 31 - 1)
-    .default(150 * 1024 * 1024),
+    .default(DEFAULT_MAX_UPLOAD_BYTES),
   /** When set, the control API (`/__replica`) requires `Authorization: Bearer <adminToken>`. */
   adminToken: z.string().min(1).optional(),
   /**

@@ -10,6 +10,7 @@ import type { z } from 'zod'
 import { describeIssues } from '../../schemas/describe-issues.js'
 import { invalidJob } from '../bulk/create-job.js'
 import { invalidBatch } from '../bulk/header-columns.js'
+import { DEFAULT_MAX_UPLOAD_BYTES, inflateGzipUpload } from '../bulk/inflate-upload.js'
 import { ReplicaError } from '../errors.js'
 import type { NativeContext } from './native-env.js'
 import { readJsonBody } from './read-json-body.js'
@@ -98,7 +99,8 @@ export function uploadBody(c: NativeContext): ReadableStream<Uint8Array> | null 
   const body = c.req.raw.body
   const encoding = (c.req.header('content-encoding') ?? 'identity').trim().toLowerCase()
   if (encoding === 'identity' || encoding === '') return body
-  if (encoding === 'gzip' && body) return body.pipeThrough(new DecompressionStream('gzip'))
+  if (encoding === 'gzip' && body)
+    return inflateGzipUpload(body, c.env.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES)
   throw new ReplicaError(
     'UNSUPPORTED_MEDIA_TYPE',
     `Failed to read the job data: Content-Encoding ${encoding} is not supported (send it plain or gzip)`,

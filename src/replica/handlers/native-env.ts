@@ -29,6 +29,8 @@ export type NativeEnv = {
     transaction?: TransactionScope
     /** Bulk job delays and faults from the mock; none: jobs are due at once, never faulted. */
     bulk?: BulkHooks
+    /** The largest Bulk API upload, counted inflated for a gzip one. @default 150 MiB */
+    maxUploadBytes?: number
   }
   Variables: {
     /** The path's API version (`"60.0"`) and the calling actor. */

@@ -37,6 +37,8 @@ export interface CrmNativeHandlerOptions {
   management?: ManagementContext
   /** Bulk job delays and faults (the mock's lifecycle and fault queue). @default due at once, no faults */
   bulk?: BulkHooks
+  /** The largest Bulk API upload, counted inflated for a gzip one. @default 150 MiB */
+  maxUploadBytes?: number
 }
 
 /**
@@ -62,6 +64,7 @@ export function createCrmNativeHandler(options: CrmNativeHandlerOptions): Native
       app,
       bulk: options.bulk,
       management: options.management,
+      maxUploadBytes: options.maxUploadBytes,
     })
   }
 }

@@ -232,3 +232,27 @@ test('inflates a gzip upload, and refuses a corrupt one or another encoding', as
   expect(await jobInfo(app, job.id)).toMatchObject({ numberRecordsProcessed: 1, numberRecordsFailed: 0 })
   expect((await query(app, "SELECT Id FROM Account WHERE Name = 'Zipped'")).body.totalSize).toBe(1)
 })
+
+test('refuses a gzip upload that inflates more than 100 times its size past 1 MiB (413)', async ({
+  client,
+}) => {
+  const { gzipSync } = await import('node:zlib')
+  const { randomBytes } = await import('node:crypto')
+  const app = await connectApp(client)
+  const job = await createIngestJob(app, { object: 'Account', operation: 'insert' })
+  const put = (csv: string) =>
+    app.request('PUT', `${INGEST}/${job.id}/batches`, {
+      body: new Uint8Array(gzipSync(csv)),
+      headers: { 'content-type': 'text/csv', 'content-encoding': 'gzip' },
+    })
+  // 1.3 MiB of random names compresses about 2x: taken
+  const varied = Array.from({ length: 40_000 }, () => randomBytes(16).toString('hex'))
+  expect((await put(`Name\n${varied.join('\n')}\n`)).status).toBe(201)
+  // 2.2 MiB of one repeated name compresses over 100x: a bomb's shape, refused
+  const bomb = await put(`Name\n${'Same Account Name\n'.repeat(120_000)}`)
+  expect(expectNativeError(bomb, 413, 'EXCEEDED_MAX_SIZE_REQUEST').message).toBe(
+    'Failed to read the job data: the gzip body inflates to more than 100 times its compressed size',
+  )
+  await setState(app, job.id, 'UploadComplete')
+  expect(await jobInfo(app, job.id)).toMatchObject({ numberRecordsProcessed: 40_000 })
+})

@@ -43,3 +43,28 @@ test('keeps the 4 MiB cap on every other native request body', async ({ client }
   })
   expect(post.status).toBe(405)
 })
+
+test('counts a gzip upload inflated: up to maxUploadBytes taken, one byte more refused (413)', async ({
+  client,
+}) => {
+  const { gzipSync } = await import('node:zlib')
+  const app = await connectApp(client)
+  const job = await createIngestJob(app, { object: 'Account', operation: 'insert' })
+  const put = (csv: string) =>
+    app.request('PUT', `${INGEST}/${job.id}/batches`, {
+      body: new Uint8Array(gzipSync(csv)),
+      headers: { 'content-type': 'text/csv', 'content-encoding': 'gzip' },
+    })
+  const over = await put(csvOf(2049))
+  expect(over.status).toBe(413)
+  expect(over.body).toEqual([
+    {
+      errorCode: 'EXCEEDED_MAX_SIZE_REQUEST',
+      message:
+        'Failed to read the job data: the gzip body inflates to more than 2048 bytes, the upload limit',
+    },
+  ])
+  expect((await put(csvOf(2048))).status).toBe(201)
+  await setState(app, job.id, 'UploadComplete')
+  expect(await jobInfo(app, job.id)).toMatchObject({ state: 'JobComplete', numberRecordsProcessed: 1 })
+})
