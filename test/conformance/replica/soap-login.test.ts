@@ -90,4 +90,36 @@ describe('POST /services/Soap/u/{version} login', () => {
     expect(query.status).toBe(500)
     expect(element(query.text, 'faultcode')).toMatch(/^sf:/)
   })
+
+  test('reads character references: a username written with one logs in', async ({ client }) => {
+    const app = await connectApp(client)
+    const { parameters, secrets } = app.credentials.login!
+    const username = parameters.username!
+    const referenced = `&#x${username.codePointAt(0)!.toString(16)};&#${username.codePointAt(1)};${username.slice(2)}`
+    const response = await soap(app, loginEnvelope(referenced, secrets.password!))
+    expect(response.status, response.text).toBe(200)
+  })
+
+  test('malformed, hostile or out-of-range input is a SOAP fault, never a JSON 500', async ({ client }) => {
+    const app = await connectApp(client)
+    const cases: Array<[string, string]> = [
+      ['<Body '.repeat(32_000), 'INVALID_OPERATION'],
+      [
+        envelope(`<login xmlns="urn:partner.soap.sforce.com">${'<username '.repeat(20_000)}`),
+        'INVALID_LOGIN',
+      ],
+      [envelope('<logout/>', '<sessionId '.repeat(20_000)), 'INVALID_OPERATION'],
+      [loginEnvelope('a&#x110000;', 'b&#99999999999;'), 'INVALID_LOGIN'],
+      [`<!DOCTYPE se:Envelope [<!ENTITY user "admin">]>${loginEnvelope('&user;', 'x')}`, 'INVALID_OPERATION'],
+      [envelope(`${'<a>'.repeat(40)}${'</a>'.repeat(40)}`), 'INVALID_OPERATION'],
+      [envelope('<login/><logout/>'), 'INVALID_OPERATION'],
+      ['not xml at all', 'INVALID_OPERATION'],
+    ]
+    for (const [xml, code] of cases) {
+      const response = await soap(app, xml)
+      expect(response.status, xml.slice(0, 80)).toBe(500)
+      expect(response.type, xml.slice(0, 80)).toContain('text/xml')
+      expect(element(response.text, 'faultcode'), xml.slice(0, 80)).toBe(`sf:${code}`)
+    }
+  })
 })
