@@ -24,10 +24,12 @@ export type Range = readonly [start: number, end: number]
 export class KnownSecrets {
   readonly #everywhere = new Set<string>()
   readonly #byEnvironment = new Map<string, Set<string>>()
+  readonly #all = new Set<string>()
 
   /** Adds a secret of one environment, or of every environment when none is named. */
   add(secret: string, environmentId?: string): void {
     if (secret.length < MIN_SECRET_LENGTH) return
+    this.#all.add(secret)
     if (environmentId === undefined) {
       this.#everywhere.add(secret)
       return
@@ -40,6 +42,17 @@ export class KnownSecrets {
   clear(): void {
     this.#everywhere.clear()
     this.#byEnvironment.clear()
+    this.#all.clear()
+  }
+
+  /** Every secret of every environment: for outputs that are not one environment's (reports, logs). */
+  all(): string[] {
+    return [...this.#all]
+  }
+
+  /** Whether `text` is exactly a known secret (a path segment that is a token). */
+  isSecret(text: string): boolean {
+    return this.#all.has(text)
   }
 
   /** The secrets a call to `environmentId` may carry. */

@@ -45,6 +45,16 @@ export const OTHER_QUERIES = '(more distinct queries than are kept)'
 export class UsageTally {
   /** Full name of the test whose requests are being counted now (the Vitest plugin sets it). */
   test: string | null = null
+  /**
+   * Blanks the secrets in a text the tally keeps (a SOQL text, a path), when it is counted: the
+   * report is printed in CI logs and travels between processes, and a secret known now may be
+   * forgotten after a reset. @default none blanked
+   */
+  readonly #redact: (text: string) => string
+
+  constructor(redact: (text: string) => string = (text) => text) {
+    this.#redact = redact
+  }
   #operations = new Map<string, number>()
   #endpoints = new Map<string, number>()
   #errorCodes = new Map<string, number>()
@@ -59,16 +69,23 @@ export class UsageTally {
     bump(this.#endpoints, endpoint)
   }
 
+  /** A path no endpoint serves, counted by its first segments: what the client sent, so redacted. */
+  unlistedEndpoint(endpoint: string): void {
+    bump(this.#endpoints, this.#redact(endpoint))
+  }
+
   errorCode(surface: 'management' | 'native' | 'gateway', code: string): void {
     bump(this.#errorCodes, `${surface}:${code}`)
   }
 
-  query(soql: string): void {
+  query(text: string): void {
     const queries = this.#queries
+    const soql = this.#redact(text)
     bump(queries, queries.size < MAX_QUERIES || queries.has(soql) ? soql : OTHER_QUERIES)
   }
 
-  unemulated(request: Omit<UnemulatedRequest, 'test' | 'count'>): void {
+  unemulated(sent: Omit<UnemulatedRequest, 'test' | 'count'>): void {
+    const request = { ...sent, path: this.#redact(sent.path), detail: this.#redact(sent.detail) }
     const test = this.test
     const key = `${request.kind}\0${request.surface}\0${request.method}\0${request.path}\0${request.detail}\0${test}`
     const known = this.#unemulated.get(key)

@@ -20,7 +20,8 @@ export function countNativeUsage(usage: UsageTally, call: ReceivedCall, outcome:
   const path = call.path?.nativePath ?? call.url.pathname
   const { endpoint } = outcome
   const status = outcome.status
-  usage.endpoint(`${method} ${endpoint?.name ?? unlisted(path)}`)
+  if (endpoint) usage.endpoint(`${method} ${endpoint.name}`)
+  else usage.unlistedEndpoint(`${method} ${unlisted(path)}`)
   const at = { surface: 'native' as const, method, path }
   if (!endpoint && status === 404) {
     usage.unemulated({ ...at, kind: 'unknown_route', detail: 'no native endpoint has this path' })

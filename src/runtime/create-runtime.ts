@@ -15,6 +15,7 @@ import { rebuildSchedule } from '../management/lifecycle.js'
 import { KnownSecrets } from '../calls/known-secrets.js'
 import { createRequestLog } from '../calls/request-log.js'
 import { UsageTally } from '../calls/usage-tally.js'
+import { redactText } from '../calls/redaction.js'
 import { type CrmApp, type CrmApps, createCrmApps } from '../replica/crm-app.js'
 import { describeIssues } from '../schemas/describe-issues.js'
 import { type Clock, createClock } from '../store/clock.js'
@@ -104,7 +105,7 @@ export function createRuntime(input: ReplicaMockOptions = {}): ReplicaRuntime {
     secrets,
     retention: { recordedCallsMs: options.recordedCallsRetentionMs, idempotencyMs: options.idempotencyTtlMs },
     // kept across resets: it counts the whole run
-    usage: options.fidelity ? new UsageTally() : undefined,
+    usage: options.fidelity ? new UsageTally((text) => redactText(text, secrets.all())) : undefined,
     parsedSnapshots: new WeakMap(),
   }
 

@@ -90,6 +90,7 @@ export async function createReplicaServer(options: ReplicaServerOptions = {}): P
   const appFetch = persistence ? persistedFetch(app.fetch, persistence) : app.fetch
 
   const log = requestLog ? createAccessLog(requestLog === true ? {} : requestLog) : undefined
+  const isSecret = (segment: string) => runtime.ctx.secrets.isSecret(segment)
   const fetch = async (request: Request, env: HttpBindings | Http2Bindings) => {
     const started = performance.now()
     // the gateway notes the environment and app it resolved (node-server binds a fresh env per request)
@@ -97,7 +98,7 @@ export async function createReplicaServer(options: ReplicaServerOptions = {}): P
     ;(env as typeof env & GatewayBindings).callNote = note
     const response = await appFetch(request, env)
     const ms = performance.now() - started
-    const { path, shownPath, environmentId, app: appName } = loggedPath(request, note)
+    const { path, shownPath, environmentId, app: appName } = loggedPath(request, note, isSecret)
     const { method } = request
     const { status } = response
     log?.write({ method, path: shownPath, status, ms, environmentId, app: appName })

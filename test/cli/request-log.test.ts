@@ -37,6 +37,11 @@ it('logs method, path, status and sub-ms duration as text, with environment and 
   await fetch(`${url}/services/data?x=1`, { headers: { authorization: `Bearer ${token}` } })
   await fetch(`${url}/apps/${environmentId}/crm/t/${token}/services/data`)
   await fetch(`${url}/services/data`)
+  // a token where a path segment goes, plain or percent-encoded
+  await fetch(`${url}/services/data/v60.0/${token}/whatever`, {
+    headers: { authorization: `Bearer ${token}` },
+  })
+  await fetch(`${url}/v1/no-such-route/${encodeURIComponent(token)}`, { headers: MEMBER })
   await fetch(`${url}/v1/nothing-here`, { headers: MEMBER })
   const out = await waitForOutput(run, (text) => text.includes('GET /v1/nothing-here'))
 
@@ -57,6 +62,12 @@ it('logs method, path, status and sub-ms duration as text, with environment and 
   // no token: the gateway's 401, for no environment
   expect(lines).toContainEqual(expect.stringMatching(/^GET \/services\/data 401 \d+\.\d{3}ms$/))
   expect(lines).toContainEqual(expect.stringMatching(/^GET \/v1\/nothing-here 404 \d+\.\d{3}ms$/))
+  expect(lines).toContainEqual(
+    expect.stringMatching(/^GET \/services\/data\/v60\.0\/\[redacted\]\/whatever 404 \d+\.\d{3}ms env=/),
+  )
+  expect(lines).toContainEqual(
+    expect.stringMatching(/^GET \/v1\/no-such-route\/\[redacted\] 404 \d+\.\d{3}ms$/),
+  )
   run.child.kill('SIGTERM')
   expect(await run.exited).toBe(0)
 })
@@ -102,6 +113,11 @@ it('logs environment and app for native calls also when no call is recorded (--m
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     body: 'x'.repeat(4 * 1024 * 1024 + 1),
   })
+  // a token where a path segment goes, plain or percent-encoded
+  await fetch(`${url}/services/data/v60.0/${token}/whatever`, {
+    headers: { authorization: `Bearer ${token}` },
+  })
+  await fetch(`${url}/v1/no-such-route/${encodeURIComponent(token)}`, { headers: MEMBER })
   await fetch(`${url}/v1/nothing-here`, { headers: MEMBER })
   const out = await waitForOutput(run, (text) => text.includes('GET /v1/nothing-here'))
 

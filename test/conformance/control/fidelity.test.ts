@@ -82,6 +82,26 @@ test('lists every request for what the replica does not emulate', async ({ clien
   expect(countOf(errorCodes, 'native:FEATURE_NOT_ENABLED')).toBe(1)
 })
 
+test('never shows a known secret: a token in a path, a client secret in a SOQL text', async ({ client }) => {
+  await client.delete('/__replica/fidelity', { token: null })
+  const app = await connectApp(client)
+  const secret = app.credentials.login!.secrets.client_secret!
+  const token = app.credentials.token
+  expect((await app.get(`${V}/${token}/whatever`)).status).toBe(404)
+  expect((await client.get(`/v1/no-such-route/${token}`)).status).toBe(404)
+  const soql = `SELECT Id FROM Account WHERE Name = '${secret}' GROUP BY ROLLUP(Name)`
+  expect((await app.get(`${V}/query?q=${encodeURIComponent(soql)}`)).status).toBeGreaterThanOrEqual(400)
+
+  const json = JSON.stringify(await report(client))
+  const text = (await client.get('/__replica/fidelity?format=text', { token: null })).text
+  for (const output of [json, text]) {
+    expect(output).not.toContain(token)
+    expect(output).not.toContain(secret)
+  }
+  expect(json).toContain(`${V}/[redacted]/whatever`)
+  expect(json).toContain('/v1/no-such-route/[redacted]')
+})
+
 test('counts gateway refusals by their code, and prints the short table', async ({ client }) => {
   await client.delete('/__replica/fidelity', { token: null })
   const app = await connectApp(client)
