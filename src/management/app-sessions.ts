@@ -46,20 +46,17 @@ export function loginAccessToken(
   return reuseOrIssue(ctx, owner, issuedBy, { clientId: client === 'soap' ? null : client, scope })
 }
 
-/** A new refresh token (authorization code flow). */
-export function issueRefreshToken(
-  ctx: ManagementContext,
-  owner: SessionOwner,
-  grant: GrantOptions,
-): Promise<StoredAppSession> {
+/** A new refresh token for an authorization code. */
+export function issueRefreshToken(ctx: ManagementContext, code: StoredAppSession): Promise<StoredAppSession> {
   // Salesforce refresh tokens have no org prefix
   const id = `5Aep861${randomBase36(60)}`
   return insertSession(ctx, {
     id,
     kind: 'refresh',
-    ...ownerOf(owner),
-    issuedBy: `grant|${grant.clientId}`,
-    ...grant,
+    ...ownerOf(code),
+    issuedBy: `code|${code.id}`,
+    clientId: code.clientId,
+    scope: code.scope,
   })
 }
 
@@ -96,7 +93,7 @@ export function issueAuthorizationCode(
   })
 }
 
-/** A live token of `kind` (a code only until it expires), or undefined. */
+/** A live token of `kind` (a code only until it expires, used or not), or undefined. */
 export function findSession(
   ctx: ManagementContext,
   token: string,
@@ -113,10 +110,23 @@ export function findIssuedToken(ctx: ManagementContext, token: string): StoredAp
   return ctx.store.appSessions.findById(token)
 }
 
-/** Uses up an authorization code (a code works once, even when the exchange then fails). */
-export function consumeCode(ctx: ManagementContext, code: StoredAppSession): Promise<void> {
+/**
+ * Uses up an authorization code (a code works once, even when the exchange then fails).
+ * @returns false when it was used before: then every token issued for it is revoked
+ */
+export function consumeCode(ctx: ManagementContext, code: StoredAppSession): Promise<boolean> {
   return runOperation(ctx, () => {
-    ctx.store.appSessions.delete(code)
+    if (code.usedAt === null) {
+      ctx.store.appSessions.update(code, { usedAt: ctx.clock.now().toISOString() })
+      return true
+    }
+    const issued = ctx.store.appSessions.findMany((q) => q.where({ issuedBy: `code|${code.id}` }))
+    for (const session of issued) {
+      if (session.kind === 'refresh')
+        ctx.store.appSessions.deleteMany((q) => q.where({ issuedBy: `refresh|${session.id}` }))
+      ctx.store.appSessions.delete(session)
+    }
+    return false
   })
 }
 
@@ -150,7 +160,10 @@ function reuseOrIssue(
   })
 }
 
-type NewSession = Omit<StoredAppSession, 'createdAt' | 'expiresAt' | 'redirectUri' | 'codeChallenge'> &
+type NewSession = Omit<
+  StoredAppSession,
+  'createdAt' | 'expiresAt' | 'redirectUri' | 'codeChallenge' | 'usedAt'
+> &
   Partial<Pick<StoredAppSession, 'expiresAt' | 'redirectUri' | 'codeChallenge'>>
 
 function insertSession(ctx: ManagementContext, values: NewSession): Promise<StoredAppSession> {
@@ -164,6 +177,7 @@ function insertRow(ctx: ManagementContext, values: NewSession): Promise<StoredAp
     redirectUri: null,
     codeChallenge: null,
     expiresAt: null,
+    usedAt: null,
     ...values,
     createdAt: ctx.clock.now().toISOString(),
   })

@@ -99,7 +99,7 @@ export const StoredAppSession = z.strictObject({
   /**
    * What issued it, so a repeat reuses it and a revoked refresh token takes its access tokens
    * along: `login|<environment>|<app>|<actor>|<client or soap>`, `refresh|<refresh token>`, or
-   * `code|<code>`; a refresh token or code holds `grant|<client id>`.
+   * `code|<code>`; a code holds `grant|<client id>`, a refresh token `code|<code>`.
    */
   issuedBy: z.string(),
   clientId: z.string().nullable(),
@@ -111,6 +111,11 @@ export const StoredAppSession = z.strictObject({
   createdAt: Timestamp,
   /** Authorization codes expire; access and refresh tokens live until revoked or the environment goes. */
   expiresAt: Timestamp.nullable(),
+  /**
+   * An authorization code once exchanged: kept until it expires, so a replay of it is recognised
+   * and revokes what it issued (RFC 6749 4.1.2).
+   */
+  usedAt: Timestamp.nullable().default(null),
 })
 export type StoredAppSession = z.infer<typeof StoredAppSession>
 

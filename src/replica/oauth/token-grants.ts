@@ -81,8 +81,10 @@ async function codeGrant(
   if (!code || code.clientId !== client.clientId) {
     throw new OAuthError('invalid_grant', 'invalid authorization code')
   }
-  // a code is good once, whatever happens next
-  await consumeCode(login.management, code)
+  // a code is good once, whatever happens next; a replay revokes what the first use issued
+  if (!(await consumeCode(login.management, code))) {
+    throw new OAuthError('invalid_grant', 'invalid authorization code')
+  }
   checkClientSecret(client, request.client_secret, code.codeChallenge === null)
   if (request.redirect_uri !== code.redirectUri) {
     throw new OAuthError('redirect_uri_mismatch', 'redirect_uri must match configuration')
@@ -91,10 +93,7 @@ async function codeGrant(
   if (!grantsRefreshToken(code.scope)) {
     return tokenResponse(login, client, await codeAccessToken(login.management, code))
   }
-  const refresh = await issueRefreshToken(login.management, code, {
-    clientId: code.clientId,
-    scope: code.scope,
-  })
+  const refresh = await issueRefreshToken(login.management, code)
   const session = await refreshAccessToken(login.management, refresh)
   return { ...tokenResponse(login, client, session), refresh_token: refresh.id }
 }

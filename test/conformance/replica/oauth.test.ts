@@ -261,15 +261,35 @@ describe('POST /services/oauth2/token', () => {
       code_verifier: verifier,
     })
     expect(tokens.status, tokens.text).toBe(200)
-    const { access_token: access, refresh_token: refresh } = tokens.body
+    const { access_token: access, refresh_token: firstRefresh } = tokens.body
     expect(access).toMatch(TOKEN_SHAPE)
-    expect(refresh).toEqual(expect.any(String))
+    expect(firstRefresh).toEqual(expect.any(String))
+    expect((await getWith(app, access, `${V}/sobjects`)).status).toBe(200)
     const reused = await loginCall(app, '/services/oauth2/token', {
       ...tokenParams,
       code: code2,
       code_verifier: verifier,
     })
     expect(reused.body.error).toBe('invalid_grant')
+    // the replay revokes what the code issued (RFC 6749 4.1.2): its access and refresh tokens
+    expectNativeError(await getWith(app, access, `${V}/sobjects`), 401, 'INVALID_SESSION_ID')
+    const afterReplay = await loginCall(app, '/services/oauth2/token', {
+      grant_type: 'refresh_token',
+      client_id: parameters.client_id!,
+      refresh_token: firstRefresh,
+    })
+    expect(afterReplay.body.error).toBe('invalid_grant')
+
+    // a new code for the rest
+    const third = await loginCall(app, '/services/oauth2/authorize', {
+      ...authorize,
+      username: parameters.username!,
+      pw: secrets.password!,
+    })
+    const code3 = new URL(third.headers.get('location')!).searchParams.get('code')!
+    const refresh = (
+      await loginCall(app, '/services/oauth2/token', { ...tokenParams, code: code3, code_verifier: verifier })
+    ).body.refresh_token
 
     // revoking the refresh token takes its access token along
     const refreshed = await loginCall(app, '/services/oauth2/token', {
