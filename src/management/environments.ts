@@ -80,7 +80,9 @@ export function listEnvironments(
         (search === undefined ||
           environment.id.toLowerCase().includes(search) ||
           (environment.name?.toLowerCase().includes(search) ?? false)) &&
-        labels.every(([key, value]) => environment.labels[key] === value),
+        labels.every(
+          ([key, value]) => Object.hasOwn(environment.labels, key) && environment.labels[key] === value,
+        ),
       orderBy: 'createdAt',
       view: (environment) => environmentView(ctx, environment),
       empty: workspaceId !== undefined && !canSeeWorkspace(caller, workspaceId),

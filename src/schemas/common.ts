@@ -44,24 +44,23 @@ export const Labels = z.record(z.string(), z.string().max(256))
 export type Labels = z.infer<typeof Labels>
 
 /**
- * Keys refused in labels and settings. A `__proto__` key would be dropped or become the object's
- * prototype when the record is copied, `constructor`/`prototype` shadow what every object has:
- * each is refused loudly like any other bad key, never dropped.
+ * The one key refused in labels and settings: `__proto__` would be dropped or become the object's
+ * prototype when the record is parsed or copied, so it is refused loudly, never dropped. Every
+ * other string is a key like any other (`constructor`, `toString`): they are read as own keys only.
  */
-const RESERVED_KEYS = new Set(['__proto__', 'constructor', 'prototype'])
 const InputKey = z
   .string()
-  .refine((key) => !RESERVED_KEYS.has(key), { error: (issue) => `The key "${issue.input}" is reserved` })
+  .refine((key) => key !== '__proto__', { error: (issue) => `The key "${issue.input}" is reserved` })
 
 /** Most labels on one environment (the spec does not say; a bound keeps every list cheap). */
 export const MAX_LABELS = 64
 
-/** Labels as a request gives them: as `Labels`, at most `MAX_LABELS` keys, none reserved. */
+/** Labels as a request gives them: as `Labels`, at most `MAX_LABELS` keys, no `__proto__`. */
 export const LabelsInput = z
   .record(InputKey, z.string().max(256))
   .refine((labels) => Object.keys(labels).length <= MAX_LABELS, `Expected at most ${MAX_LABELS} labels`)
 
-/** App settings as a request gives them: any JSON object whose keys are not reserved. */
+/** App settings as a request gives them: any JSON object without a `__proto__` key. */
 export const SettingsInput = z.record(InputKey, z.unknown())
 
 /** Environment and snapshot name: 1..120 chars, or null. */
