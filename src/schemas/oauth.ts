@@ -123,5 +123,10 @@ export const AuthorizeRequest = z.strictObject({
 export type AuthorizeRequest = z.infer<typeof AuthorizeRequest>
 
 /** The login form's own fields, posted with the authorization request. */
-export const AuthorizeLogin = AuthorizeRequest.extend({ username: z.string().min(1), pw: z.string() })
+/** The login form as posted: the request, the credentials, and the token the page was shown with. */
+export const AuthorizeLogin = AuthorizeRequest.extend({
+  username: z.string().min(1),
+  pw: z.string(),
+  form_token: z.string().min(1).max(64),
+})
 export type AuthorizeLogin = z.infer<typeof AuthorizeLogin>

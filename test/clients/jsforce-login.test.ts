@@ -22,15 +22,21 @@ function oauth2(): OAuth2 {
   })
 }
 
-/** The web server flow's login step: the form post a browser would make, answered with a redirect. */
+/**
+ * The web server flow's login step as a browser makes it: open jsforce's authorization URL (the
+ * login page sets its cookie and form token), post the form with that cookie, get a redirect.
+ */
 async function authorizationCode(): Promise<string> {
   const authorizeUrl = new URL(oauth2().getAuthorizationUrl({ state: 'x' }))
+  const page = await fetch(authorizeUrl)
+  const cookie = (page.headers.get('set-cookie') ?? '').split(';')[0]!
   const form = new URLSearchParams(authorizeUrl.searchParams)
   form.set('username', login.parameters.username!)
   form.set('pw', login.secrets.password!)
+  form.set('form_token', /name="form_token" value="([^"]+)"/.exec(await page.text())?.[1] ?? '')
   const response = await fetch(authorizeUrl.origin + authorizeUrl.pathname, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
     body: form,
     redirect: 'manual',
   })

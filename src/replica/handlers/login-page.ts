@@ -17,11 +17,14 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => ESCAPES[char]!)
 }
 
+/** The form posts the request back with `formToken`, which must match the login cookie (login-form.ts). */
 export function loginPage(
   request: AuthorizeRequest & { username?: string },
   error: string | undefined,
+  formToken: string,
 ): string {
-  const hidden = Object.entries(request)
+  const fields = Object.entries({ ...request, form_token: formToken })
+  const hidden = fields
     .filter(([name, value]) => value !== undefined && name !== 'username' && name !== 'pw')
     .map(
       ([name, value]) =>

@@ -15,6 +15,7 @@ import { callerUser, userInfoBody } from '../oauth/identity.js'
 import { OAuthError, oauthErrorOf } from '../oauth/oauth-error.js'
 import { revokeToken } from '../oauth/revoke.js'
 import { grantToken } from '../oauth/token-grants.js'
+import { checkFormToken, issueFormToken } from './login-form.js'
 import { loginPage } from './login-page.js'
 import { loginPageHeaders } from './login-page-headers.js'
 import { formParams, loginContext, withBasicClient } from './login-routes-common.js'
@@ -80,11 +81,14 @@ async function authorize(c: NativeContext): Promise<Response> {
   if (c.req.method === 'GET') {
     const request = parse(AuthorizeRequest, params)
     checkAuthorizeRequest(login, request)
-    return c.html(loginPage(request, undefined))
+    return c.html(loginPage(request, undefined, issueFormToken(c)))
   }
   const request = parse(AuthorizeLogin, params)
+  checkFormToken(c, request.form_token)
   const redirect = await authorizeLogin(login, request)
-  if (redirect === undefined) return c.html(loginPage(request, 'Wrong username or password.'), 200)
+  if (redirect === undefined) {
+    return c.html(loginPage(request, 'Wrong username or password.', request.form_token), 200)
+  }
   return c.redirect(redirect, 302)
 }
 

@@ -13,16 +13,41 @@ const TOKEN_SHAPE = /^(00D[0-9A-Za-z]{15})![.\w]+$/
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' }
 
 /** A form POST (or GET with `query`) to a login endpoint of the credentials' login URL, no token. */
-async function loginCall(app: AppConnection, path: string, params: Record<string, string>, method = 'POST') {
+async function loginCall(
+  app: AppConnection,
+  path: string,
+  params: Record<string, string>,
+  method = 'POST',
+  headers: Record<string, string> = {},
+) {
   const url = `${app.credentials.login!.url}${path}`
   const body = new URLSearchParams(params).toString()
   const response =
     method === 'POST'
-      ? await fetch(url, { method, headers: FORM, body, redirect: 'manual' })
-      : await fetch(`${url}?${body}`, { method, redirect: 'manual' })
+      ? await fetch(url, { method, headers: { ...FORM, ...headers }, body, redirect: 'manual' })
+      : await fetch(`${url}?${body}`, { method, headers, redirect: 'manual' })
   const text = await response.text()
   const json = response.headers.get('content-type')?.includes('json') && text ? JSON.parse(text) : text
   return { status: response.status, headers: response.headers, body: json as any, text }
+}
+
+/** Opens the login page as a browser would: the cookie it set, and the form token it holds. */
+async function openLoginPage(app: AppConnection, authorize: Record<string, string>) {
+  const page = await loginCall(app, '/services/oauth2/authorize', authorize, 'GET')
+  const cookie = (page.headers.get('set-cookie') ?? '').split(';')[0]!
+  const formToken = /name="form_token" value="([^"]+)"/.exec(page.text)?.[1] ?? ''
+  return { page, cookie, formToken }
+}
+
+/** Posts the login form the page showed, with its cookie. */
+function submitLogin(
+  app: AppConnection,
+  authorize: Record<string, string>,
+  form: { cookie: string; formToken: string },
+  credentials: { username: string; pw: string },
+) {
+  const params = { ...authorize, ...credentials, form_token: form.formToken }
+  return loginCall(app, '/services/oauth2/authorize', params, 'POST', { cookie: form.cookie })
 }
 
 function passwordGrant(app: AppConnection, overrides: Record<string, string> = {}) {
@@ -208,9 +233,13 @@ describe('POST /services/oauth2/token', () => {
       state: 's1',
       code_challenge: challenge,
     }
-    const page = await loginCall(app, '/services/oauth2/authorize', authorize, 'GET')
+    const form = await openLoginPage(app, authorize)
+    const { page } = form
     expect(page.status).toBe(200)
     expect(page.text).toContain('<form')
+    // the form is bound to this browser: a cookie only this site sends, and the same token in the form
+    expect(page.headers.get('set-cookie')).toMatch(/^replica_login_form=\w+; .*HttpOnly.*SameSite=Strict/i)
+    expect(form.formToken).toBe(form.cookie.split('=')[1])
     // the page loads nothing, cannot be framed and is not sniffed
     expect(page.headers.get('content-security-policy')).toBe(
       "default-src 'none'; base-uri 'none'; frame-ancestors 'none'",
@@ -218,18 +247,21 @@ describe('POST /services/oauth2/token', () => {
     expect(page.headers.get('x-frame-options')).toBe('DENY')
     expect(page.headers.get('x-content-type-options')).toBe('nosniff')
     expect(page.headers.get('strict-transport-security')).toBeNull()
-    const wrong = await loginCall(app, '/services/oauth2/authorize', {
-      ...authorize,
-      username: parameters.username!,
-      pw: 'nope',
-    })
+    const wrong = await submitLogin(app, authorize, form, { username: parameters.username!, pw: 'nope' })
     expect(wrong.status).toBe(200)
     expect(wrong.text).toContain('Wrong username or password.')
-    const login = await loginCall(app, '/services/oauth2/authorize', {
-      ...authorize,
-      username: parameters.username!,
-      pw: secrets.password!,
-    })
+    const user = { username: parameters.username!, pw: secrets.password! }
+    // a form posted without this browser's cookie, or with another token, logs no one in
+    for (const other of [
+      { cookie: '', formToken: form.formToken },
+      { cookie: form.cookie, formToken: 'forged' },
+      { cookie: 'replica_login_form=forged', formToken: 'forged2' },
+    ]) {
+      const forged = await submitLogin(app, authorize, other, user)
+      expect(forged.status, forged.text).toBe(400)
+      expect(forged.body.error).toBe('invalid_request')
+    }
+    const login = await submitLogin(app, authorize, form, user)
     expect(login.status).toBe(302)
     const location = new URL(login.headers.get('location')!)
     expect(location.origin + location.pathname).toBe('https://app.example/callback')
@@ -249,11 +281,7 @@ describe('POST /services/oauth2/token', () => {
     expect(badVerifier.status).toBe(400)
     expect(badVerifier.body.error).toBe('invalid_grant')
     // the code was used up by that attempt: ask for another
-    const second = await loginCall(app, '/services/oauth2/authorize', {
-      ...authorize,
-      username: parameters.username!,
-      pw: secrets.password!,
-    })
+    const second = await submitLogin(app, authorize, form, user)
     const code2 = new URL(second.headers.get('location')!).searchParams.get('code')!
     const tokens = await loginCall(app, '/services/oauth2/token', {
       ...tokenParams,
@@ -281,11 +309,7 @@ describe('POST /services/oauth2/token', () => {
     expect(afterReplay.body.error).toBe('invalid_grant')
 
     // a new code for the rest
-    const third = await loginCall(app, '/services/oauth2/authorize', {
-      ...authorize,
-      username: parameters.username!,
-      pw: secrets.password!,
-    })
+    const third = await submitLogin(app, authorize, form, user)
     const code3 = new URL(third.headers.get('location')!).searchParams.get('code')!
     const refresh = (
       await loginCall(app, '/services/oauth2/token', { ...tokenParams, code: code3, code_verifier: verifier })
