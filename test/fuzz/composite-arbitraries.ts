@@ -71,6 +71,8 @@ const reference = fc.constantFrom(
   '@{}',
   '@{ref0.id}@{ref0.id}',
   '@{ref0.__proto__}',
+  // an expansion far past the bound of one subrequest
+  '@{ref0.id}'.repeat(300_000),
 )
 
 /** Subrequest URLs: the endpoints a subrequest may call, with references, bad versions, nesting. */

@@ -87,7 +87,17 @@ const csvBody = fc.oneof(
 export const csvUpload: fc.Arbitrary<Payload> = fc
   .tuple(
     csvBody,
-    fc.constantFrom('utf8', 'utf8', 'utf8', 'utf16le', 'latin1', 'gzip', 'gzip-garbage', 'gzip-truncated'),
+    fc.constantFrom(
+      'utf8',
+      'utf8',
+      'utf8',
+      'utf16le',
+      'latin1',
+      'gzip',
+      'gzip-garbage',
+      'gzip-truncated',
+      'gzip-bomb',
+    ),
     fc.constantFrom(
       'text/csv',
       'text/csv',
@@ -106,9 +116,10 @@ export const csvUpload: fc.Arbitrary<Payload> = fc
     let body: string | Uint8Array<ArrayBuffer> = text
     if (encoding === 'utf16le' || encoding === 'latin1') body = new Uint8Array(Buffer.from(text, encoding))
     else if (encoding.startsWith('gzip')) {
-      const zipped = gzipSync(text)
+      // a bomb: 8 MiB of one byte, which gzip packs into about 8 KiB
+      const zipped = encoding === 'gzip-bomb' ? gzipSync(Buffer.alloc(8 * 1024 * 1024, 0x61)) : gzipSync(text)
       body =
-        encoding === 'gzip'
+        encoding === 'gzip' || encoding === 'gzip-bomb'
           ? new Uint8Array(zipped)
           : encoding === 'gzip-truncated'
             ? new Uint8Array(zipped.subarray(0, Math.max(1, zipped.length >> 1)))
@@ -156,7 +167,17 @@ export const multipartJob: fc.Arbitrary<Payload> = fc
   .tuple(
     ingestJobBody,
     csvBody,
-    fc.constantFrom('both', 'no-job', 'no-content', 'extra', 'bad-json', 'unterminated', 'huge'),
+    fc.constantFrom(
+      'both',
+      'no-job',
+      'no-content',
+      'extra',
+      'bad-json',
+      'unterminated',
+      'huge',
+      'two-jobs',
+      'two-contents',
+    ),
   )
   .map(([job, csv, shape]) => {
     const part = (name: string, type: string, text: string) =>
@@ -166,7 +187,11 @@ export const multipartJob: fc.Arbitrary<Payload> = fc
     const contentPart = part('content', 'text/csv', content)
     const parts = [
       shape === 'no-job' ? '' : jobPart,
+      shape === 'two-jobs'
+        ? part('job', 'application/json', JSON.stringify({ ...job, operation: 'delete' }))
+        : '',
       shape === 'no-content' ? '' : contentPart,
+      shape === 'two-contents' ? contentPart : '',
       shape === 'extra' ? part('other', 'text/plain', 'x') : '',
     ]
     const body = parts.join('') + (shape === 'unterminated' ? '' : '--B--\r\n')

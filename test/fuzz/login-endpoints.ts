@@ -43,7 +43,7 @@ const soapEnvelope: fc.Arbitrary<Payload> = fc
     fc.constantFrom('login', 'logout', 'query', ''),
     fc.string({ maxLength: 60 }),
     fc.string({ maxLength: 60 }),
-    fc.constantFrom('full', 'cut', 'entity', 'no-namespace'),
+    fc.constantFrom('full', 'cut', 'entity', 'no-namespace', 'unterminated', 'char-ref', 'deep'),
   )
   .map(([operation, username, password, shape]) => {
     const xmlText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;')
@@ -54,8 +54,14 @@ const soapEnvelope: fc.Arbitrary<Payload> = fc
         : `<?xml version="1.0" encoding="utf-8"?><soapenv:Envelope xmlns:soapenv="http://schemas.xmlsoap.org/soap/envelope/"><soapenv:Body>${
             shape === 'entity' ? '<!DOCTYPE x [<!ENTITY a "aaaaaaaaaa">]>&a;' : ''
           }${inner}</soapenv:Body></soapenv:Envelope>`
+    const hostile: Record<string, string> = {
+      // start tags that never end: the shape that made the old regular-expression reader quadratic
+      unterminated: `<soapenv:Envelope><soapenv:Body>${'<username '.repeat(20_000)}`,
+      'char-ref': envelope.replace('<n1:username>', '<n1:username>&#x110000;&#99999999999;'),
+      deep: `<Envelope><Body>${'<a>'.repeat(200)}${'</a>'.repeat(200)}</Body></Envelope>`,
+    }
     return {
-      body: shape === 'cut' ? envelope.slice(0, envelope.length >> 1) : envelope,
+      body: hostile[shape] ?? (shape === 'cut' ? envelope.slice(0, envelope.length >> 1) : envelope),
       headers: { 'content-type': 'text/xml; charset=utf-8', soapaction: `"${operation}"` },
     }
   })
