@@ -13,7 +13,9 @@ import type { ManagementContext } from './context.js'
 import { type FieldErrors, invalidRequest, ManagementError } from './errors.js'
 
 /** The only setting an app understands. */
-const KNOWN_SETTINGS = new Set(['version'])
+const KNOWN_SETTINGS = new Set(['version', 'oauthCallbackUrls'])
+/** Most callback URLs one environment app names. */
+const MAX_CALLBACK_URLS = 20
 
 export interface ChosenApps {
   apps: StoredEnvironmentApp[]
@@ -46,6 +48,12 @@ export function chooseApps(
     seen.add(name)
     if ('version' in settings && typeof settings.version !== 'string') {
       addError(`apps.${index}.settings.version`, 'Expected a version id or label (string)')
+    }
+    if ('oauthCallbackUrls' in settings && !areCallbackUrls(settings.oauthCallbackUrls)) {
+      addError(
+        `apps.${index}.settings.oauthCallbackUrls`,
+        `Expected at most ${MAX_CALLBACK_URLS} absolute http or https URLs without a fragment`,
+      )
     }
     return { app, name, settings }
   })
@@ -105,4 +113,18 @@ export function chooseVersion(
     )
   }
   return version
+}
+
+/** The OAuth callback URLs setting: a list of absolute http(s) URLs without a fragment. */
+function areCallbackUrls(value: unknown): boolean {
+  if (!Array.isArray(value) || value.length > MAX_CALLBACK_URLS) return false
+  return value.every((url) => {
+    if (typeof url !== 'string' || !URL.canParse(url)) return false
+    const parsed = new URL(url)
+    return (
+      (parsed.protocol === 'http:' || parsed.protocol === 'https:') &&
+      parsed.hash === '' &&
+      !url.includes('#')
+    )
+  })
 }

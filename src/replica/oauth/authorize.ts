@@ -9,10 +9,12 @@
 import { issueAuthorizationCode } from '../../management/app-sessions.js'
 import type { AuthorizeLogin, AuthorizeRequest } from '../../schemas/oauth.js'
 import { actorOfLogin, clientOf, type LoginContext, ownerOf } from './login-context.js'
+import { checkRedirectUri } from './redirect-uri.js'
 
 /** Checks the client of an authorization request before its login page is shown. */
 export function checkAuthorizeRequest(login: LoginContext, request: AuthorizeRequest): void {
   clientOf(login, request.client_id)
+  checkRedirectUri(login, request.redirect_uri)
 }
 
 /**
@@ -24,6 +26,7 @@ export async function authorizeLogin(
   request: AuthorizeLogin,
 ): Promise<string | undefined> {
   const client = clientOf(login, request.client_id)
+  checkRedirectUri(login, request.redirect_uri)
   const actorId = actorOfLogin(login, request.username, request.pw)
   if (actorId === undefined) return undefined
   const code = await issueAuthorizationCode(login.management, ownerOf(login, actorId), {

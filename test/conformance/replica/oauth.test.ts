@@ -222,7 +222,9 @@ describe('POST /services/oauth2/token', () => {
   test('authorization code flow (with PKCE): login form, code, tokens, refresh, revoke', async ({
     client,
   }) => {
-    const app = await connectApp(client)
+    // the app's callback is a URL the environment names (loopback and the mock's origin need none)
+    const settings = { oauthCallbackUrls: ['https://app.example/callback'] }
+    const app = await connectApp(client, { environment: { apps: [{ app: 'crm', settings }] } })
     const { parameters, secrets } = app.credentials.login!
     const verifier = 'v'.repeat(50)
     const challenge = createHash('sha256').update(verifier).digest('base64url')
@@ -337,6 +339,66 @@ describe('POST /services/oauth2/token', () => {
     })
     expect(again.status).toBe(400)
     expect(again.body.error).toBe('invalid_grant')
+  })
+})
+
+describe('GET /services/oauth2/authorize redirect_uri', () => {
+  test('takes loopback, the mock itself and the callbacks the app names; refuses any other', async ({
+    client,
+  }) => {
+    const named = 'https://app.example/callback'
+    const app = await connectApp(client, {
+      environment: { apps: [{ app: 'crm', settings: { oauthCallbackUrls: [named] } }] },
+    })
+    const { parameters } = app.credentials.login!
+    const page = (redirect_uri: string) =>
+      loginCall(
+        app,
+        '/services/oauth2/authorize',
+        { response_type: 'code', client_id: parameters.client_id!, redirect_uri },
+        'GET',
+      )
+    const own = new URL(app.credentials.login!.url).origin
+    for (const allowed of [
+      'http://localhost:1717/callback',
+      'https://127.0.0.1/cb',
+      'http://[::1]:8080/oauth',
+      `${own}/callback`,
+      named,
+    ]) {
+      expect((await page(allowed)).status, allowed).toBe(200)
+    }
+    for (const refused of [
+      'javascript:alert(document.cookie)',
+      'data:text/html,<script>alert(1)</script>',
+      'vbscript:msgbox(1)',
+      'file:///etc/passwd',
+      'https://evil.example/callback',
+      `${named}/more`,
+      'https://app.example.evil.example/callback',
+    ]) {
+      const response = await page(refused)
+      expect(response.status, refused).toBe(400)
+      expect(response.body, refused).toEqual({
+        error: 'redirect_uri_mismatch',
+        error_description: 'redirect_uri must match configuration',
+      })
+    }
+  })
+
+  test('refuses an environment whose oauthCallbackUrls are not absolute http(s) URLs', async ({ client }) => {
+    for (const oauthCallbackUrls of [
+      ['javascript:alert(1)'],
+      ['/relative'],
+      'https://a.example',
+      ['https://a.example/#x'],
+    ]) {
+      const response = await client.post('/v1/environments', {
+        json: { apps: [{ app: 'crm', settings: { oauthCallbackUrls } }] },
+      })
+      expect(response.status, JSON.stringify(oauthCallbackUrls)).toBe(400)
+      expect(response.body.error.fields).toHaveProperty(['apps.0.settings.oauthCallbackUrls'])
+    }
   })
 })
 
