@@ -1,0 +1,62 @@
+/**
+ * @module
+ * What loading a user's org schema did: the sources read, every object and field imported, the
+ * validation rules and formulas counted, and every item left out with its file and the reason.
+ * A later step serves it (`GET /__replica/schema`) and prints its summary (`serve`).
+ */
+import { z } from 'zod'
+
+export const SchemaSourceKind = z.enum([
+  'sfdx-project',
+  'package-directory',
+  'describe-folder',
+  'describe-file',
+  'schema-document',
+])
+export type SchemaSourceKind = z.infer<typeof SchemaSourceKind>
+
+/**
+ * What an ignored item was: `object`/`field` were asked for and are missing from the schema,
+ * `detail` is one setting of a loaded field or object the replica does not act on, `metadata`
+ * is a kind of metadata the replica has no use for (layouts, list views, ...).
+ */
+export const IgnoredKind = z.enum(['object', 'field', 'validation-rule', 'detail', 'metadata'])
+export type IgnoredKind = z.infer<typeof IgnoredKind>
+
+export const IgnoredItem = z.strictObject({
+  kind: IgnoredKind,
+  /** `Object`, `Object.Field`, a folder or file name. */
+  item: z.string(),
+  file: z.string(),
+  reason: z.string(),
+})
+export type IgnoredItem = z.infer<typeof IgnoredItem>
+
+export const ImportedObject = z.strictObject({
+  name: z.string(),
+  custom: z.boolean(),
+  /** `added` when no earlier schema had it, `merged` over a built-in or earlier source's object. */
+  action: z.enum(['added', 'merged']),
+  keyPrefix: z.string(),
+  /** Fields the sources defined (added or overriding), in schema order. */
+  fields: z.array(z.string()),
+  validationRules: z.array(z.string()),
+  formulas: z.array(z.string()),
+  /** The files that contributed, in load order. */
+  files: z.array(z.string()),
+})
+export type ImportedObject = z.infer<typeof ImportedObject>
+
+export const SchemaLoadReport = z.strictObject({
+  sources: z.array(z.strictObject({ path: z.string(), kind: SchemaSourceKind })),
+  objects: z.array(ImportedObject),
+  counts: z.strictObject({
+    objects: z.int().min(0),
+    fields: z.int().min(0),
+    validationRules: z.int().min(0),
+    formulas: z.int().min(0),
+    ignored: z.int().min(0),
+  }),
+  ignored: z.array(IgnoredItem),
+})
+export type SchemaLoadReport = z.infer<typeof SchemaLoadReport>
