@@ -134,9 +134,11 @@ export function createMetadataService(input: CrmSchema | CrmSchemaInput) {
       actor: string,
     ): { createable: boolean; updateable: boolean } {
       const access = objectAccess(object, actor)
+      // a formula field is computed, never written, whatever its flags say
+      const computed = field.formula !== undefined
       return {
-        createable: field.createable && access.createable,
-        updateable: field.updateable && access.updateable,
+        createable: field.createable && !computed && access.createable,
+        updateable: field.updateable && !computed && access.updateable,
       }
     },
   }
