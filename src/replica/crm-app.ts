@@ -171,7 +171,7 @@ export function createCrmApps(options: CrmAppsOptions) {
           projectRecord(
             metadata,
             def,
-            withFormulaValues(metadata, store, def, found, records.userFor(view.actor)),
+            withFormulaValues({ metadata, store, clock }, def, found, records.userFor(view.actor)),
             view,
             fields,
           ),

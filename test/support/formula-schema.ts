@@ -70,6 +70,8 @@ export const projectObject: ObjectDefInput = {
     formulaField('Review__c', 'date', 'ADDMONTHS(Start__c, 1)'),
     formulaField('Phase__c', 'string', 'IF(ISPICKVAL(Status__c, "Done"), "closed", "open")', { length: 10 }),
     formulaField('Viewer__c', 'string', '$User.Username', { length: 80 }),
+    // TODAY() on the mock clock
+    formulaField('Age_Days__c', 'double', 'TODAY() - Start__c', { precision: 18, scale: 0 }),
     // reads another formula field
     formulaField('Half_Remaining__c', 'currency', 'Remaining__c / 2', { precision: 16, scale: 2 }),
   ],

@@ -31,13 +31,14 @@ const record: FormulaRecord = {
   CreatedDate: '2024-01-31T10:15:00.000+0000',
 }
 const env = (extra: Partial<FormulaEnv> = {}): FormulaEnv => ({
+  now: () => new Date('2026-02-01T10:00:00Z'),
   record: (id) => records[id],
   value: (_object, field, found) => found[field.name] ?? null,
   ...extra,
 })
 
 function evaluate(text: string, returns: FormulonDataType, extra: Partial<FormulaEnv> = {}, on = record) {
-  const compiled = compileFormula(text, { schema, object: project, returns })
+  const compiled = compileFormula(text, { schema, object: project, returns, readsWrite: true })
   if ('unsupported' in compiled) throw new Error(compiled.unsupported)
   const result = compiled.evaluate(on, env(extra))
   if ('error' in result) throw new Error(result.error)
@@ -99,6 +100,19 @@ it('reads ISNEW, ISCHANGED and PRIORVALUE from the prior record, when there is o
   expect(evaluate('PRIORVALUE(Spent__c)', 'number')).toBe(30)
 })
 
+it('answers TODAY and NOW on the clock of the environment, not the machine', () => {
+  expect(evaluate('TODAY()', 'date')).toEqual(new Date('2026-02-01T00:00:00Z'))
+  expect(evaluate('NOW()', 'datetime')).toEqual(new Date('2026-02-01T10:00:00Z'))
+  expect(evaluate('TODAY() - Start__c', 'number')).toBe(732)
+})
+
+it('refuses ISNEW, ISCHANGED and PRIORVALUE in a formula field', () => {
+  const field = (text: string) =>
+    compileFormula(text, { schema, object: project, returns: 'number', readsWrite: false })
+  expect(field('PRIORVALUE(Spent__c)')).toEqual({ unsupported: 'PRIORVALUE() is for validation rules only' })
+  expect(field('IF(ISNEW(), 1, 0)')).toEqual({ unsupported: 'ISNEW() is for validation rules only' })
+})
+
 it('reads $User from the caller’s User record, blank when there is none', () => {
   expect(evaluate('$User.Username', 'text', { user: records['005U'] })).toBe('owner@example.com')
   expect(evaluate('ISBLANK($User.Username)', 'checkbox')).toBe(true)
@@ -111,7 +125,12 @@ it('reads a blank parent path as blank', () => {
 })
 
 it('answers an evaluation error instead of a value', () => {
-  const compiled = compileFormula('Spent__c + 1 > 0', { schema, object: project, returns: 'checkbox' })
+  const compiled = compileFormula('Spent__c + 1 > 0', {
+    schema,
+    object: project,
+    returns: 'checkbox',
+    readsWrite: true,
+  })
   if ('unsupported' in compiled) throw new Error(compiled.unsupported)
   expect(compiled.evaluate({ ...record, Spent__c: null }, env())).toEqual({
     error: expect.stringContaining('ArgumentError'),
@@ -134,7 +153,7 @@ it.for([
     "ArgumentError: Incorrect parameter type for function 'ADD()'. Expected Number, received Text",
   ],
 ] as const)('refuses %s: %s', ([text, reason]) => {
-  expect(compileFormula(text, { schema, object: project, returns: 'checkbox' })).toEqual({
+  expect(compileFormula(text, { schema, object: project, returns: 'checkbox', readsWrite: true })).toEqual({
     unsupported: reason,
   })
 })

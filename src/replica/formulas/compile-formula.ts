@@ -10,12 +10,16 @@ import { type FormulonDataType, type FormulonLiteral, parse } from 'formulon'
 import type { FieldDef, ObjectDef } from '../../schemas/crm-schema.js'
 import {
   CHANGED_PREFIX,
+  functionsOf,
   IS_NEW,
   identifiersOf,
+  NOW,
   PRIOR_PREFIX,
   parseFormula,
   printFormula,
   rewriteWriteFunctions,
+  TODAY,
+  WRITE_FUNCTIONS,
 } from './formula-syntax.js'
 import { dataTypeOf, type FieldValue, sampleLiteral, toLiteral } from './formula-values.js'
 
@@ -36,6 +40,8 @@ export interface FormulaContext {
   object: ObjectDef
   /** What the formula must return (`checkbox` for a validation rule). */
   returns: FormulonDataType
+  /** ISNEW/ISCHANGED/PRIORVALUE are allowed (validation rules; never in formula fields). */
+  readsWrite: boolean
 }
 
 /** What an evaluation reads besides the record. */
@@ -48,6 +54,8 @@ export interface FormulaEnv {
   prior?: FormulaRecord | undefined
   /** The User record the caller acts as (`$User`), when known. */
   user?: FormulaRecord | undefined
+  /** The mock clock's time (TODAY, NOW). */
+  now(): Date
 }
 
 export type FormulaResult = { literal: FormulonLiteral } | { error: string }
@@ -61,7 +69,7 @@ export interface CompiledFormula {
 /** How an identifier gets its value: a path of reference fields from a start record, then a field. */
 interface Reader {
   name: string
-  from: 'record' | 'prior' | 'changed' | 'user' | 'isNew'
+  from: 'record' | 'prior' | 'changed' | 'user' | 'isNew' | 'today' | 'now'
   steps: FieldDef[]
   objects: ObjectDef[]
   field: FieldDef | undefined
@@ -81,15 +89,21 @@ export function compileFormula(
 function compile(text: string, context: FormulaContext): CompiledFormula {
   const parsed = parseFormula(text)
   if ('error' in parsed) throw new Error(`formulon cannot parse it (${parsed.error})`)
+  if (!context.readsWrite) {
+    const used = functionsOf(parsed.tree).filter((name) => WRITE_FUNCTIONS.includes(name))
+    if (used.length > 0) throw new Error(`${used[0]!.toUpperCase()}() is for validation rules only`)
+  }
   const tree = rewriteWriteFunctions(parsed.tree)
   const readers = identifiersOf(tree).map((name) => readerOf(name, context))
   const printed = printFormula(tree)
   const samples: Record<string, FormulonLiteral> = {}
   for (const reader of readers) {
     samples[reader.name] =
-      reader.field && reader.from !== 'changed'
-        ? sampleLiteral(reader.field)
-        : { type: 'literal', dataType: 'checkbox', value: false, options: {} }
+      reader.from === 'today' || reader.from === 'now'
+        ? clockLiteral(reader.from, new Date(0))
+        : reader.field && reader.from !== 'changed'
+          ? sampleLiteral(reader.field)
+          : { type: 'literal', dataType: 'checkbox', value: false, options: {} }
   }
   const probe = parse(printed, samples)
   if (probe.type === 'error') throw new Error(`${probe.errorType}: ${probe.message}`)
@@ -111,6 +125,9 @@ function compile(text: string, context: FormulaContext): CompiledFormula {
 
 function readerOf(name: string, context: FormulaContext): Reader {
   if (name === IS_NEW) return { name, from: 'isNew', steps: [], objects: [], field: undefined }
+  if (name === TODAY || name === NOW) {
+    return { name, from: name === TODAY ? 'today' : 'now', steps: [], objects: [], field: undefined }
+  }
   for (const [prefix, from] of [
     [PRIOR_PREFIX, 'prior'],
     [CHANGED_PREFIX, 'changed'],
@@ -160,8 +177,16 @@ function ownField(context: FormulaContext, name: string): FieldDef {
   return field
 }
 
+/** TODAY (the UTC date) or NOW on the given time. */
+function clockLiteral(from: 'today' | 'now', now: Date): FormulonLiteral {
+  if (from === 'now') return { type: 'literal', dataType: 'datetime', value: now, options: {} }
+  const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()))
+  return { type: 'literal', dataType: 'date', value: today, options: {} }
+}
+
 function read(reader: Reader, record: FormulaRecord, env: FormulaEnv): FormulonLiteral {
   const { field } = reader
+  if (reader.from === 'today' || reader.from === 'now') return clockLiteral(reader.from, env.now())
   if (reader.from === 'isNew' || reader.from === 'changed') {
     const value =
       reader.from === 'isNew'

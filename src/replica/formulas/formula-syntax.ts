@@ -2,7 +2,8 @@
  * @module
  * A formula's syntax tree (from formulon's parser) and its text again. The replica rewrites the
  * tree before formulon evaluates it: the functions formulon lacks that read the write itself
- * (ISNEW, ISCHANGED, PRIORVALUE) become identifiers the replica fills in. formulon evaluates text
+ * (ISNEW, ISCHANGED, PRIORVALUE), and TODAY/NOW (formulon reads the machine's clock, the replica
+ * answers on the mock clock), become identifiers the replica fills in. formulon evaluates text
  * only, so the rewritten tree is printed back, once, when the formula is compiled.
  */
 import { ast as formulonAst, type FormulonNode } from 'formulon'
@@ -13,6 +14,12 @@ export const IS_NEW = '$Replica.IsNew'
 export const PRIOR_PREFIX = '$Replica.Prior.'
 /** The identifier prefix ISCHANGED(field) becomes. */
 export const CHANGED_PREFIX = '$Replica.Changed.'
+/** The identifiers TODAY() and NOW() become. */
+export const TODAY = '$Replica.Today'
+export const NOW = '$Replica.Now'
+
+/** The functions that read the write, not a record: validation rules only. */
+export const WRITE_FUNCTIONS = ['isnew', 'ischanged', 'priorvalue']
 
 /** The operators formulon's parser turns into named calls, back as infix text. */
 const INFIX: Readonly<Record<string, string>> = {
@@ -38,11 +45,15 @@ export function parseFormula(text: string): { tree: FormulonNode } | { error: st
 }
 
 /**
- * Replaces ISNEW(), ISCHANGED(field) and PRIORVALUE(field) with identifiers; the reason when one
- * is used in a way the replica cannot evaluate (an argument that is not a field).
+ * Replaces ISNEW(), ISCHANGED(field), PRIORVALUE(field), TODAY() and NOW() with identifiers;
+ * throws the reason when one is used in a way the replica cannot evaluate (an argument that is
+ * not a field of the record).
  */
 export function rewriteWriteFunctions(node: FormulonNode): FormulonNode {
   if (node.type !== 'callExpression') return node
+  if ((node.id === 'today' || node.id === 'now') && node.arguments.length === 0) {
+    return { type: 'identifier', name: node.id === 'today' ? TODAY : NOW }
+  }
   if (node.id === 'isnew') {
     if (node.arguments.length !== 0) throw new Error('ISNEW() takes no argument')
     return { type: 'identifier', name: IS_NEW }
@@ -56,6 +67,14 @@ export function rewriteWriteFunctions(node: FormulonNode): FormulonNode {
     return { type: 'identifier', name: prefix + field.name }
   }
   return { ...node, arguments: node.arguments.map(rewriteWriteFunctions) }
+}
+
+/** The names of the functions a tree calls (lower case, each once). */
+export function functionsOf(node: FormulonNode, out: string[] = []): string[] {
+  if (node.type !== 'callExpression') return out
+  if (!out.includes(node.id)) out.push(node.id)
+  for (const arg of node.arguments) functionsOf(arg, out)
+  return out
 }
 
 /** The identifiers of a tree (each once, first use first). */

@@ -82,6 +82,7 @@ it('computes formula fields on a REST read: arithmetic, parent paths two lookups
     Review__c: '2026-02-28',
     Phase__c: 'open',
     Viewer__c: 'admin@crm.replica.test',
+    Age_Days__c: 1,
     Half_Remaining__c: 35,
   })
   const some = await send('GET', `/sobjects/Project__c/${created.body.id}?fields=Remaining__c,Phase__c`)
@@ -91,6 +92,16 @@ it('computes formula fields on a REST read: arithmetic, parent paths two lookups
     Phase__c: 'open',
     Id: created.body.id,
   })
+})
+
+it('reads a formula that cannot be evaluated on its values (arithmetic on a blank) as null', async () => {
+  const { send } = replica()
+  const { body } = await send('POST', '/sobjects/Project__c', { ...base, Spent__c: null })
+  const read = await send(
+    'GET',
+    `/sobjects/Project__c/${body.id}?fields=Remaining__c,Half_Remaining__c,Over_Budget__c`,
+  )
+  expect(read.body).toMatchObject({ Remaining__c: null, Half_Remaining__c: null, Over_Budget__c: false })
 })
 
 it('recomputes formula fields after an update of a field they read, and of a parent', async () => {

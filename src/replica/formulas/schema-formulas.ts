@@ -37,7 +37,7 @@ export function compileSchemaFormulas(objects: readonly ObjectDef[], schema: For
       if (field.formula === undefined) continue
       const returns = returnDataTypeOf(field.type)
       const compiled = returns
-        ? compileFormula(field.formula, { schema, object, returns })
+        ? compileFormula(field.formula, { schema, object, returns, readsWrite: false })
         : { unsupported: `a formula cannot return a ${field.type} field` }
       if ('unsupported' in compiled) fail(`formula field ${object.name}.${field.name}`, compiled.unsupported)
       compiledFields.push({ field, formula: compiled })
@@ -46,7 +46,12 @@ export function compileSchemaFormulas(objects: readonly ObjectDef[], schema: For
     const compiledRules: CompiledRule[] = []
     for (const rule of object.validationRules) {
       if (!rule.active) continue
-      const compiled = compileFormula(rule.errorConditionFormula, { schema, object, returns: 'checkbox' })
+      const compiled = compileFormula(rule.errorConditionFormula, {
+        schema,
+        object,
+        returns: 'checkbox',
+        readsWrite: true,
+      })
       if ('unsupported' in compiled) fail(`validation rule ${object.name}.${rule.name}`, compiled.unsupported)
       if (rule.errorDisplayField !== undefined && !schema.findField(object, rule.errorDisplayField)) {
         fail(

@@ -15,6 +15,13 @@ import type { FieldValue, RecordStore, SObjectRecord } from './record-store.js'
 /** How deep formula fields may read other formula fields (a cycle stops here, reading null). */
 const MAX_FORMULA_DEPTH = 16
 
+/** What formulas read besides the record: the schema, the records of the app, the mock clock. */
+export interface FormulaDeps {
+  readonly metadata: MetadataService
+  readonly store: RecordStore
+  readonly clock: { now(): Date }
+}
+
 export interface FormulaEnvOptions {
   /** The record before the write (ISCHANGED, PRIORVALUE, ISNEW). */
   prior?: SObjectRecord | undefined
@@ -23,13 +30,11 @@ export interface FormulaEnvOptions {
 }
 
 /** The environment formulas of one read or write evaluate in. */
-export function createFormulaEnv(
-  metadata: MetadataService,
-  store: RecordStore,
-  options: FormulaEnvOptions = {},
-): FormulaEnv {
+export function createFormulaEnv(deps: FormulaDeps, options: FormulaEnvOptions = {}): FormulaEnv {
+  const { metadata, store, clock } = deps
   let depth = 0
   const env: FormulaEnv = {
+    now: () => clock.now(),
     record: (id) => store.get(id, { includeDeleted: true }),
     prior: options.prior,
     user: options.userId === undefined ? undefined : store.get(options.userId),
@@ -63,15 +68,14 @@ function computeField(
 
 /** The record with its object's formula fields computed (the record itself when it has none). */
 export function withFormulaValues(
-  metadata: MetadataService,
-  store: RecordStore,
+  deps: FormulaDeps,
   object: ObjectDef,
   record: SObjectRecord,
   userId?: string,
 ): SObjectRecord {
-  const compiled = metadata.formulas.fieldsOf(object)
+  const compiled = deps.metadata.formulas.fieldsOf(object)
   if (compiled.length === 0) return record
-  const env = createFormulaEnv(metadata, store, { userId })
+  const env = createFormulaEnv(deps, { userId })
   const out: Record<string, FieldValue> = { ...record }
   for (const { field } of compiled) out[field.name] = env.value(object, field, record)
   return out as SObjectRecord

@@ -106,7 +106,7 @@ export function createRecordService(options: RecordServiceOptions): RecordServic
       const object = metadata.getObject(objectName, view)
       const found = recordById(store, object, id)
       if (found.IsDeleted) throw new NotFoundError()
-      const computed = withFormulaValues(metadata, store, object, found, ctx.userFor(view.actor))
+      const computed = withFormulaValues(ctx, object, found, ctx.userFor(view.actor))
       return projectRecord(metadata, object, computed, view, options.fields)
     },
 
@@ -149,7 +149,7 @@ export function createRecordService(options: RecordServiceOptions): RecordServic
         record: projectRecord(
           metadata,
           object,
-          withFormulaValues(metadata, store, object, match.record, ctx.userFor(view.actor)),
+          withFormulaValues(ctx, object, match.record, ctx.userFor(view.actor)),
           view,
           options.fields,
         ),

@@ -37,7 +37,7 @@ export function createSoqlDataSource(
   // every record the engine reads (rows, parents of paths) carries its formula fields computed
   const computed = (object: string, found: SObjectRecord): SoqlRecord => {
     const def = metadata.findObject(object)
-    return (def ? withFormulaValues(metadata, store, def, found, userId) : found) as SoqlRecord
+    return (def ? withFormulaValues({ metadata, store, clock }, def, found, userId) : found) as SoqlRecord
   }
   return {
     schema: { object: (name) => soqlObject(metadata, name, view) },

@@ -22,7 +22,7 @@ export function checkValidationRules(
 ): void {
   const rules = ctx.metadata.formulas.rulesOf(object)
   if (rules.length === 0) return
-  const env = createFormulaEnv(ctx.metadata, ctx.store, { prior: previous, userId })
+  const env = createFormulaEnv(ctx, { prior: previous, userId })
   for (const { rule, formula } of rules) {
     const result = formula.evaluate(draft, env)
     if ('error' in result) {
