@@ -58,7 +58,13 @@ export interface FormulaEnv {
   now(): Date
 }
 
-export type FormulaResult = { literal: FormulonLiteral } | { error: string }
+/** A formula's typed result (formulon's literal; restated so the package's types need no formulon types). */
+export interface FormulaLiteral {
+  value: unknown
+  dataType: string
+}
+
+export type FormulaResult = { literal: FormulaLiteral } | { error: string }
 
 export interface CompiledFormula {
   /** The formula as formulon evaluates it (write functions rewritten). */

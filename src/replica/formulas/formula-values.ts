@@ -100,7 +100,7 @@ export function sampleLiteral(field: FieldDef): FormulonLiteral {
 }
 
 /** formulon's result as the value of a field of `type` (null for a blank or a mismatched type). */
-export function fromLiteral(type: FieldType, literal: FormulonLiteral, scale: number): FieldValue {
+export function fromLiteral(type: FieldType, literal: { value: unknown }, scale: number): FieldValue {
   const { value } = literal
   if (value === null || value === undefined) return type === 'boolean' ? false : null
   switch (returnDataTypeOf(type)) {
