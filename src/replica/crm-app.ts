@@ -26,6 +26,7 @@ import {
   type RecordStoreContent,
   type SObjectRecord,
 } from './records/record-store.js'
+import { withFormulaValues } from './records/formula-reads.js'
 import { createSoqlDataSource } from './records/soql-data-source.js'
 import { projectRecord, type RecordView } from './records/record-view.js'
 import { createQueryCursors, type QueryCursors } from './query-cursors.js'
@@ -166,12 +167,26 @@ export function createCrmApps(options: CrmAppsOptions) {
           .sort((a, b) => (newer(a, b) ? -1 : newer(b, a) ? 1 : 0))
           .slice(0, limit)
         const fields = nameField ? ['Id', nameField.name] : ['Id']
-        return top.map((found) => projectRecord(metadata, def, found, view, fields))
+        return top.map((found) =>
+          projectRecord(
+            metadata,
+            def,
+            withFormulaValues({ metadata, store, clock }, def, found, records.userFor(view.actor)),
+            view,
+            fields,
+          ),
+        )
       },
       query: (text, view, executeOptions) =>
-        querySoql(text, createSoqlDataSource(metadata, store, view, clock), executeOptions),
+        querySoql(
+          text,
+          createSoqlDataSource(metadata, store, view, clock, records.userFor(view.actor)),
+          executeOptions,
+        ),
       queryColumns: (text, view) =>
-        queryColumns(compileSoql(text, createSoqlDataSource(metadata, store, view, clock))),
+        queryColumns(
+          compileSoql(text, createSoqlDataSource(metadata, store, view, clock, records.userFor(view.actor))),
+        ),
       userOf(actor) {
         const id = seed.actorUsers[actor]
         const found = id === undefined ? undefined : store.get(id)
@@ -182,7 +197,7 @@ export function createCrmApps(options: CrmAppsOptions) {
         return found && actorOfUser.get(found.Id as string)
       },
       openQuery: (text, view, executeOptions) =>
-        openSoql(text, createSoqlDataSource(metadata, store, view, clock), {
+        openSoql(text, createSoqlDataSource(metadata, store, view, clock, records.userFor(view.actor)), {
           ...executeOptions,
           ...(options.queryBudget ? { budget: options.queryBudget } : {}),
         }),

@@ -61,7 +61,7 @@ export function createIngestJob(
 }
 
 export function createQueryJob(deps: QueryDeps, body: CreateQueryJobBody, origin: JobOrigin): QueryJob {
-  const { compiled, source } = compileBulkQuery(deps, body.query, origin.view)
+  const { compiled, source } = compileBulkQuery(deps, body.query, origin.view, origin.createdById)
   return {
     ...common(origin, body),
     kind: 'query',

@@ -25,8 +25,8 @@ export interface QueryDeps {
 }
 
 /** Compiles `query` as `view` sees the schema, refusing what bulk query jobs do not run. */
-export function compileBulkQuery(deps: QueryDeps, query: string, view: MetadataView) {
-  const source = createSoqlDataSource(deps.metadata, deps.store, view, deps.clock)
+export function compileBulkQuery(deps: QueryDeps, query: string, view: MetadataView, userId?: string) {
+  const source = createSoqlDataSource(deps.metadata, deps.store, view, deps.clock, userId)
   return { compiled: validateForBulk(query, source), source }
 }
 

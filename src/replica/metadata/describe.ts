@@ -117,7 +117,7 @@ function describeField(metadata: MetadataService, object: ObjectDef, field: Fiel
     autoNumber: field.autoNumber,
     byteLength: byteLength(field),
     calculated: field.calculated,
-    calculatedFormula: null,
+    calculatedFormula: field.formula ?? null,
     cascadeDelete: field.cascadeDelete,
     caseSensitive: false,
     compoundFieldName: field.compoundFieldName ?? null,

@@ -7,6 +7,7 @@
  */
 import { CrmSchema, type CrmSchemaInput, type FieldDef, type ObjectDef } from '../../schemas/crm-schema.js'
 import { NotFoundError } from '../errors.js'
+import { compileSchemaFormulas } from '../formulas/schema-formulas.js'
 import { keyPrefixOf, normaliseId } from '../ids.js'
 import { parseApiVersion } from './api-version.js'
 
@@ -36,7 +37,7 @@ interface ObjectEntry {
   def: ObjectDef
   /** Lower-case field name -> field. */
   fields: Map<string, FieldDef>
-  /** Fields a record holds (everything but compound fields), schema order. */
+  /** Fields a record holds (everything but compound and formula fields), schema order. */
   stored: FieldDef[]
   /** Compound field name -> its stored components, schema order. */
   components: Map<string, FieldDef[]>
@@ -95,7 +96,7 @@ export function createMetadataService(input: CrmSchema | CrmSchemaInput) {
       const version = versionOf(view)
       return entry.def.fields.filter((field) => fieldVisible(field, view, version))
     },
-    /** Fields a stored record holds (every field but compound ones), schema order. */
+    /** Fields a stored record holds (every field but compound and formula ones), schema order. */
     storedFields: (object: ObjectDef | string): readonly FieldDef[] => entryOf(index, object)?.stored ?? [],
     /** The components of a compound field (BillingStreet, ... for BillingAddress), schema order: one array per field. */
     componentsOf: (object: ObjectDef | string, compound: FieldDef): readonly FieldDef[] =>
@@ -133,13 +134,25 @@ export function createMetadataService(input: CrmSchema | CrmSchemaInput) {
       actor: string,
     ): { createable: boolean; updateable: boolean } {
       const access = objectAccess(object, actor)
+      // a formula field is computed, never written, whatever its flags say
+      const computed = field.formula !== undefined
       return {
-        createable: field.createable && access.createable,
-        updateable: field.updateable && access.updateable,
+        createable: field.createable && !computed && access.createable,
+        updateable: field.updateable && !computed && access.updateable,
       }
     },
   }
-  return service
+  // compiled after the index: formulas resolve fields and parent paths through it
+  const formulas = compileSchemaFormulas(schema.objects, {
+    findObject: (name) => findObject(index, name),
+    findField: (object, name) => findField(index, object, name),
+    parentRelationship: (object, name) => entryOf(index, object)?.parents.get(name.toLowerCase()),
+  })
+  return {
+    ...service,
+    /** The schema's formula fields and validation rules, compiled (src/replica/formulas). */
+    formulas,
+  }
 }
 
 // ---- visibility ----
@@ -246,7 +259,8 @@ function indexObject(def: ObjectDef): ObjectEntry {
       throw new TypeError(`Failed to load the CRM schema: field "${def.name}.${field.name}" is defined twice`)
     }
     entry.fields.set(key, field)
-    if (!isCompound(field)) entry.stored.push(field)
+    // a formula field is computed when read, never stored
+    if (!isCompound(field) && field.formula === undefined) entry.stored.push(field)
     if (field.compoundFieldName && !isCompound(field)) {
       const components = entry.components.get(field.compoundFieldName)
       if (components) components.push(field)

@@ -117,7 +117,8 @@ function writable(
   view: MetadataView | undefined,
   mode: WriteMode,
 ): boolean {
-  if (isCompound(field)) return false
+  // compound and formula fields are never written, not even by a seed
+  if (isCompound(field) || field.formula !== undefined) return false
   if (mode === 'seed') return true
   const access = ctx.metadata.fieldAccess(object, field, view!.actor)
   return mode === 'create' ? access.createable : access.updateable

@@ -14,6 +14,7 @@ import { NotFoundError } from '../errors.js'
 import type { MetadataView } from '../metadata/metadata-service.js'
 import { matchExternalId, externalIdField, upsertRecord } from './external-id.js'
 import { recordById, recordForWrite } from './find-records.js'
+import { withFormulaValues } from './formula-reads.js'
 import { bindInput } from './parse-input.js'
 import { createRecordContext, type RecordServiceOptions } from './record-context.js'
 import type {
@@ -105,7 +106,8 @@ export function createRecordService(options: RecordServiceOptions): RecordServic
       const object = metadata.getObject(objectName, view)
       const found = recordById(store, object, id)
       if (found.IsDeleted) throw new NotFoundError()
-      return projectRecord(metadata, object, found, view, options.fields)
+      const computed = withFormulaValues(ctx, object, found, ctx.userFor(view.actor))
+      return projectRecord(metadata, object, computed, view, options.fields)
     },
 
     update(objectName, id, input, view, options = {}) {
@@ -144,7 +146,13 @@ export function createRecordService(options: RecordServiceOptions): RecordServic
       return {
         status: 'found',
         object: object.name,
-        record: projectRecord(metadata, object, match.record, view, options.fields),
+        record: projectRecord(
+          metadata,
+          object,
+          withFormulaValues(ctx, object, match.record, ctx.userFor(view.actor)),
+          view,
+          options.fields,
+        ),
       }
     },
 

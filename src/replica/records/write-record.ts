@@ -14,6 +14,7 @@ import type { RecordContext } from './record-context.js'
 import { deriveValues, validateValues } from './record-rules.js'
 import type { WriteResult } from './record-service-types.js'
 import type { FieldValue, SObjectRecord } from './record-store.js'
+import { checkValidationRules } from './validation-rules.js'
 import { checkRecord } from './write-checks.js'
 
 const MODIFIED_STAMP_FIELDS = ['LastModifiedDate', 'SystemModstamp'] as const
@@ -54,6 +55,7 @@ export function insertRecord(
   deriveValues({ object, draft, previous: undefined, sent: values, now })
   checkRecord(ctx, object, draft, undefined)
   validateValues({ object, draft, previous: undefined, sent: values, now })
+  checkValidationRules(ctx, object, draft, undefined, user)
   if (mode === 'seed' && store.get(draft.Id as string, { includeDeleted: true })) {
     throw new FieldValidationError('DUPLICATE_VALUE', `duplicate value found: Id ${draft.Id}`, ['Id'])
   }
@@ -83,6 +85,7 @@ export function updateRecord(
   deriveValues({ object, draft, previous, sent: values, now })
   checkRecord(ctx, object, draft, previous)
   validateValues({ object, draft, previous, sent: values, now })
+  checkValidationRules(ctx, object, draft, previous, user)
   ctx.store.update(id, draft)
   return { object: object.name, id }
 }

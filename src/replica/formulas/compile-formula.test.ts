@@ -1,0 +1,159 @@
+import type { FormulonDataType } from 'formulon'
+import { expect, it } from 'vitest'
+import { formulaSchema } from '../../../test/support/formula-schema.js'
+import { createMetadataService } from '../metadata/metadata-service.js'
+import { compileFormula, type FormulaEnv, type FormulaRecord } from './compile-formula.js'
+
+const metadata = createMetadataService(formulaSchema)
+const project = metadata.getObject('Project__c')
+const schema = {
+  findObject: (name: string) => metadata.findObject(name),
+  findField: metadata.findField,
+  parentRelationship: (object: Parameters<typeof metadata.parentRelationship>[0], name: string) =>
+    metadata.parentRelationship(object, name),
+}
+
+const records: Record<string, FormulaRecord> = {
+  '001A': { Id: '001A', Name: 'Acme', OwnerId: '005U' },
+  '005U': { Id: '005U', Username: 'owner@example.com', LastName: 'Owner' },
+}
+const record: FormulaRecord = {
+  Id: 'a0PX',
+  Name: 'Alpha',
+  Account__c: '001A',
+  Budget__c: 100,
+  Spent__c: 30,
+  Status__c: 'Active',
+  Start__c: '2024-01-31',
+  End__c: null,
+  Code__c: 'AB-12',
+  Archived__c: false,
+  CreatedDate: '2024-01-31T10:15:00.000+0000',
+}
+const env = (extra: Partial<FormulaEnv> = {}): FormulaEnv => ({
+  now: () => new Date('2026-02-01T10:00:00Z'),
+  record: (id) => records[id],
+  value: (_object, field, found) => found[field.name] ?? null,
+  ...extra,
+})
+
+function evaluate(text: string, returns: FormulonDataType, extra: Partial<FormulaEnv> = {}, on = record) {
+  const compiled = compileFormula(text, { schema, object: project, returns, readsWrite: true })
+  if ('unsupported' in compiled) throw new Error(compiled.unsupported)
+  const result = compiled.evaluate(on, env(extra))
+  if ('error' in result) throw new Error(result.error)
+  return result.literal.value
+}
+
+it.for([
+  ['Budget__c - Spent__c * 2 + 1', 41],
+  ['Budget__c / 4', 25],
+  ['LEN(Name) + FIND("ph", Name)', 8],
+  ['VALUE("12.5") * 2', 25],
+  ['ROUND(10 / 3, 2)', 3.33],
+  ['FLOOR(2.7) + CEILING(2.1) + MOD(7, 3) + ABS(-4)', 10],
+  ['YEAR(Start__c) + MONTH(Start__c) + DAY(Start__c)', 2024 + 1 + 31],
+  ['MONTH(ADDMONTHS(Start__c, 1))', 2],
+  ['DAY(DATEVALUE(CreatedDate))', 31],
+  ['YEAR(DATE(2020, 2, 3))', 2020],
+  ['BLANKVALUE(End__c, DATE(2024, 5, 1)) - Start__c', 91],
+  ['NULLVALUE(Spent__c, 0) + 1', 31],
+] as const)('evaluates %s to %s', ([text, expected]) => {
+  expect(evaluate(text, 'number')).toBe(expected)
+})
+
+it.for([
+  ['UPPER(Name) & "-" & LOWER(Name)', 'ALPHA-alpha'],
+  ['LEFT(Name, 2) & MID(Name, 3, 2) & RIGHT(Name, 1)', 'Alpha'],
+  ['TEXT(Status__c)', 'Active'],
+  ['TEXT(Budget__c)', '100'],
+  ['CASE(TEXT(Status__c), "Active", "on", "Done", "off", "?")', 'on'],
+  ['IF(Budget__c > Spent__c, "ok", "over")', 'ok'],
+  ['Account__r.Name & " / " & Account__r.Owner.Username', 'Acme / owner@example.com'],
+  ['HYPERLINK("https://x.test/" & Id, Name)', '<a href="https://x.test/a0PX">Alpha</a>'],
+  ['IMAGE("https://x.test/i.png", "logo")', '<img src="https://x.test/i.png" alt="logo"/>'],
+] as const)('evaluates %s to %s', ([text, expected]) => {
+  expect(evaluate(text, 'text')).toBe(expected)
+})
+
+it.for([
+  ['ISBLANK(End__c) && NOT(ISBLANK(Name)) && ISNULL(End__c)', true],
+  ['ISPICKVAL(Status__c, "Active") && !ISPICKVAL(Status__c, "Done")', true],
+  ['CONTAINS(Name, "lph") && BEGINS(Name, "Al") && REGEX(Code__c, "[A-Z]{2}-[0-9]+")', true],
+  ['AND(Budget__c >= 100, Budget__c <= 100, Spent__c < 31, Spent__c > 29)', true],
+  ['OR(Budget__c = 1, Budget__c == 2, Budget__c != 100, Budget__c <> 100)', false],
+  ['Start__c < TODAY() && CreatedDate < NOW()', true],
+  ['Archived__c || FALSE', false],
+] as const)('evaluates %s to %s', ([text, expected]) => {
+  expect(evaluate(text, 'checkbox')).toBe(expected)
+})
+
+it('reads ISNEW, ISCHANGED and PRIORVALUE from the prior record, when there is one', () => {
+  const prior = { ...record, Spent__c: 50, Code__c: 'AB-12' }
+  expect(evaluate('ISNEW()', 'checkbox')).toBe(true)
+  expect(evaluate('ISNEW()', 'checkbox', { prior })).toBe(false)
+  expect(evaluate('ISCHANGED(Spent__c)', 'checkbox', { prior })).toBe(true)
+  expect(evaluate('ISCHANGED(Code__c)', 'checkbox', { prior })).toBe(false)
+  expect(evaluate('ISCHANGED(Spent__c)', 'checkbox')).toBe(false)
+  expect(evaluate('PRIORVALUE(Spent__c)', 'number', { prior })).toBe(50)
+  // on create PRIORVALUE is the value being written
+  expect(evaluate('PRIORVALUE(Spent__c)', 'number')).toBe(30)
+})
+
+it('answers TODAY and NOW on the clock of the environment, not the machine', () => {
+  expect(evaluate('TODAY()', 'date')).toEqual(new Date('2026-02-01T00:00:00Z'))
+  expect(evaluate('NOW()', 'datetime')).toEqual(new Date('2026-02-01T10:00:00Z'))
+  expect(evaluate('TODAY() - Start__c', 'number')).toBe(732)
+})
+
+it('refuses ISNEW, ISCHANGED and PRIORVALUE in a formula field', () => {
+  const field = (text: string) =>
+    compileFormula(text, { schema, object: project, returns: 'number', readsWrite: false })
+  expect(field('PRIORVALUE(Spent__c)')).toEqual({ unsupported: 'PRIORVALUE() is for validation rules only' })
+  expect(field('IF(ISNEW(), 1, 0)')).toEqual({ unsupported: 'ISNEW() is for validation rules only' })
+})
+
+it('reads $User from the caller’s User record, blank when there is none', () => {
+  expect(evaluate('$User.Username', 'text', { user: records['005U'] })).toBe('owner@example.com')
+  expect(evaluate('ISBLANK($User.Username)', 'checkbox')).toBe(true)
+})
+
+it('reads a blank parent path as blank', () => {
+  expect(
+    evaluate('ISBLANK(Account__r.Owner.Username)', 'checkbox', {}, { ...record, Account__c: null }),
+  ).toBe(true)
+})
+
+it('answers an evaluation error instead of a value', () => {
+  const compiled = compileFormula('Spent__c + 1 > 0', {
+    schema,
+    object: project,
+    returns: 'checkbox',
+    readsWrite: true,
+  })
+  if ('unsupported' in compiled) throw new Error(compiled.unsupported)
+  expect(compiled.evaluate({ ...record, Spent__c: null }, env())).toEqual({
+    error: expect.stringContaining('ArgumentError'),
+  })
+})
+
+it.for([
+  ['IF(', 'formulon cannot parse it (SyntaxError: Syntax error.)'],
+  ['FOO(1) > 0', 'NoFunctionError: Unknown function FOO. Check spelling.'],
+  ['ISNUMBER(Name)', 'NotImplementedError: Function isnumber not implemented yet.'],
+  ['Nope__c > 1', 'Project__c has no field Nope__c (in Nope__c)'],
+  ['Nope__r.Name = "x"', 'Project__c has no parent relationship Nope__r (in Nope__r.Name)'],
+  ['Account__r.Nope = "x"', 'Account has no field Nope (in Account__r.Nope)'],
+  ['$Label.Greeting = "x"', 'the global $Label is not evaluated by the replica'],
+  ['$Api.Session_ID = "x"', 'the global $Api is not evaluated by the replica'],
+  ['Owner:User.Username = "x"', 'formulon cannot parse it (SyntaxError: Syntax error.)'],
+  ['Name & "x"', 'it returns text, not checkbox'],
+  [
+    'Budget__c & "x"',
+    "ArgumentError: Incorrect parameter type for function 'ADD()'. Expected Number, received Text",
+  ],
+] as const)('refuses %s: %s', ([text, reason]) => {
+  expect(compileFormula(text, { schema, object: project, returns: 'checkbox', readsWrite: true })).toEqual({
+    unsupported: reason,
+  })
+})
