@@ -2,6 +2,7 @@
  * Bulk API 2.0 calls for conformance tests, over an app connection (test/support/native.ts): the
  * steps of an ingest job, a query job, and the CSV results read back as rows.
  */
+import { gzipSync } from 'node:zlib'
 import { parse } from 'csv-parse/sync'
 import { expect } from 'vitest'
 import type { ApiResponse } from './client.js'
@@ -22,6 +23,14 @@ export function uploadCsv(app: AppConnection, jobId: string, csv: string, base =
   return app.request('PUT', `${base}/${jobId}/batches`, {
     body: csv,
     headers: { 'content-type': 'text/csv' },
+  })
+}
+
+/** `PUT .../batches` of `csv` gzip-compressed (`Content-Encoding: gzip`). */
+export function uploadGzipCsv(app: AppConnection, jobId: string, csv: string) {
+  return app.request('PUT', `${INGEST}/${jobId}/batches`, {
+    body: new Uint8Array(gzipSync(csv)),
+    headers: { 'content-type': 'text/csv', 'content-encoding': 'gzip' },
   })
 }
 

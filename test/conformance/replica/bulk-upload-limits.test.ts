@@ -1,6 +1,6 @@
 import { conformanceTest, expect } from '../../support/harness.js'
 import { connectApp, V } from '../../support/native.js'
-import { createIngestJob, INGEST, jobInfo, setState, uploadCsv } from '../../support/bulk.js'
+import { createIngestJob, INGEST, jobInfo, setState, uploadCsv, uploadGzipCsv } from '../../support/bulk.js'
 
 const test = conformanceTest({ clock: 'manual', maxUploadBytes: 2048 })
 
@@ -47,14 +47,9 @@ test('keeps the 4 MiB cap on every other native request body', async ({ client }
 test('counts a gzip upload inflated: up to maxUploadBytes taken, one byte more refused (413)', async ({
   client,
 }) => {
-  const { gzipSync } = await import('node:zlib')
   const app = await connectApp(client)
   const job = await createIngestJob(app, { object: 'Account', operation: 'insert' })
-  const put = (csv: string) =>
-    app.request('PUT', `${INGEST}/${job.id}/batches`, {
-      body: new Uint8Array(gzipSync(csv)),
-      headers: { 'content-type': 'text/csv', 'content-encoding': 'gzip' },
-    })
+  const put = (csv: string) => uploadGzipCsv(app, job.id, csv)
   const over = await put(csvOf(2049))
   expect(over.status).toBe(413)
   expect(over.body).toEqual([
