@@ -1,0 +1,158 @@
+/**
+ * @module
+ * A user's own org schema (src/fixtures/org-schema, src/replica/formulas), as a team with a large
+ * org feels it: loading an SFDX project of 500 objects, 20,000 fields and 1,000 validation rules
+ * <= 2 s (a server start or a test file's first mock pays it); describing an 800-field object
+ * in-process <= 20 ms; a create on an object with 20 active validation rules and 10 formula fields
+ * <= 3x the same create on an object with none. In-process calls go to the CRM native handler
+ * directly (no gateway), the way the `crm-records-http` bench times its in-process figures.
+ */
+import { rm } from 'node:fs/promises'
+import { loadOrgSchema } from '../../src/fixtures/org-schema/index.js'
+import { createCrmApps } from '../../src/replica/crm-app.js'
+import { createCrmNativeHandler } from '../../src/replica/handlers/native-handler.js'
+import { type Comparison, defineBench } from '../lib/define-bench.js'
+import { compareLoop } from '../lib/measure-loop.js'
+import { STANDALONE_CRM_CALL } from '../lib/native-call.js'
+import { type OrgObjectSpec, plainField, writeOrgProject } from '../lib/org-project.js'
+import { settings } from '../lib/settings.js'
+import { budget, type Measurement, toMeasurement } from '../lib/stats.js'
+
+const V = '/services/data/v60.0'
+const LOAD_MS = 2_000
+const DESCRIBE_MS = 20
+const CREATE_RATIO = 3
+const LARGE = { objects: 500, fieldsPerObject: 40, rulesPerObject: 2 }
+const WIDE_FIELDS = 800
+const RULED = { fields: 20, rules: 20, formulas: 10 }
+
+function largeOrg(): OrgObjectSpec[] {
+  return Array.from({ length: LARGE.objects }, (_, i) => ({
+    name: `Bench_${i}__c`,
+    // the lookup is one of the object's 40 fields
+    fields: LARGE.fieldsPerObject - (i > 0 ? 1 : 0),
+    rules: LARGE.rulesPerObject,
+    lookupTo: i > 0 ? `Bench_${i - 1}__c` : undefined,
+  }))
+}
+
+/** Wall time of loading the large project, per round (the first load is a warm-up). */
+async function loadTimes(): Promise<{ load: Measurement; counts: string }> {
+  const dir = await writeOrgProject(largeOrg())
+  try {
+    const first = await loadOrgSchema([dir])
+    const custom = first.schema.objects.filter((o) => o.name.startsWith('Bench_'))
+    const fields = custom.reduce((sum, o) => sum + o.fields.length, 0)
+    const rules = custom.reduce((sum, o) => sum + (o.validationRules?.length ?? 0), 0)
+    const samples: number[] = []
+    for (let round = 0; round < settings.rounds; round++) {
+      const started = performance.now()
+      await loadOrgSchema([dir])
+      samples.push(performance.now() - started)
+    }
+    const counts = `${custom.length} objects, ${fields} fields (with standard ones), ${rules} rules`
+    return { load: toMeasurement(`load an SFDX project of ${counts}`, 'ms', samples), counts }
+  } finally {
+    await rm(dir, { recursive: true, force: true })
+  }
+}
+
+/** The body of a create that fills the plain fields of `RULED` so each rule reads values. */
+function createBody(): string {
+  const values: Record<string, unknown> = { Name: 'Bench record' }
+  for (let i = 0; i < RULED.fields; i++) {
+    const { name, kind } = plainField(i)
+    values[name] = {
+      Text: 'text',
+      Number: 12.5,
+      Checkbox: true,
+      Date: '2026-01-02',
+      Picklist: 'Mid',
+      Email: 'a@b.test',
+    }[kind]
+  }
+  return JSON.stringify(values)
+}
+
+async function inProcess(): Promise<{ describe: Measurement; ruled: Measurement; plain: Measurement }> {
+  const dir = await writeOrgProject([
+    { name: 'Wide__c', fields: WIDE_FIELDS },
+    { name: 'Ruled__c', ...RULED },
+    { name: 'Plain__c', fields: RULED.fields },
+  ])
+  try {
+    const { schema } = await loadOrgSchema([dir])
+    const app = createCrmApps({ clock: { now: () => new Date() }, schema }).open()
+    const handler = createCrmNativeHandler({ appFor: () => app })
+    const body = createBody()
+    const send = async (request: Request, status: number) => {
+      const response = await handler(request, STANDALONE_CRM_CALL)
+      const text = await response.text()
+      if (response.status !== status) throw new Error(`Failed: ${response.status} ${text}`)
+      return text
+    }
+    const describeWide = () => send(new Request(`http://replica.bench${V}/sobjects/Wide__c/describe`), 200)
+    const create = (object: string) => () =>
+      send(
+        new Request(`http://replica.bench${V}/sobjects/${object}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body,
+        }),
+        201,
+      )
+    const fieldCount = JSON.parse(await describeWide()).fields.length
+    const [described] = await compareLoop(
+      [{ label: `in-process: describe of an object with ${fieldCount} fields`, fn: describeWide }],
+      { iterations: 100 },
+    )
+    const [ruled, plain] = await compareLoop(
+      [
+        {
+          label: `in-process: create, ${RULED.rules} validation rules and ${RULED.formulas} formula fields`,
+          fn: create('Ruled__c'),
+        },
+        { label: 'in-process: create, the same fields, no rules or formulas', fn: create('Plain__c') },
+      ],
+      { iterations: 1000, interleave: 'operations' },
+    )
+    return { describe: described!, ruled: ruled!, plain: plain! }
+  } finally {
+    await rm(dir, { recursive: true, force: true })
+  }
+}
+
+export default defineBench({
+  description: `a user's org schema: load 500 objects / 20k fields / 1k rules (<= ${LOAD_MS} ms), describe 800 fields (<= ${DESCRIBE_MS} ms), create with rules and formulas (<= ${CREATE_RATIO}x none)`,
+  async run() {
+    const { load } = await loadTimes()
+    const { describe, ruled, plain } = await inProcess()
+    const describeMs = {
+      ...describe,
+      unit: 'ms',
+      value: describe.value / 1000,
+      samples: describe.samples.map((s) => s / 1000),
+    }
+    const comparisons: Comparison[] = [
+      {
+        label: `load a 500-object org schema (ms vs ${LOAD_MS} ms)`,
+        subject: load,
+        baseline: budget(LOAD_MS, 'ms'),
+        target: { atMost: 1 },
+      },
+      {
+        label: `describe of an 800-field object in-process (ms vs ${DESCRIBE_MS} ms)`,
+        subject: describeMs,
+        baseline: budget(DESCRIBE_MS, 'ms'),
+        target: { atMost: 1 },
+      },
+      {
+        label: 'create with 20 rules and 10 formulas vs a create with none (in-process)',
+        subject: ruled,
+        baseline: plain,
+        target: { atMost: CREATE_RATIO },
+      },
+    ]
+    return { comparisons }
+  },
+})
