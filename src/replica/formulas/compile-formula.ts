@@ -19,6 +19,7 @@ import {
   printFormula,
   rewriteWriteFunctions,
   TODAY,
+  REWRITTEN_FUNCTIONS,
   WRITE_FUNCTIONS,
 } from './formula-syntax.js'
 import { dataTypeOf, type FieldValue, sampleLiteral, toLiteral } from './formula-values.js'
@@ -101,7 +102,10 @@ function compile(text: string, context: FormulaContext): CompiledFormula {
   }
   const tree = rewriteWriteFunctions(parsed.tree)
   const readers = identifiersOf(tree).map((name) => readerOf(name, context))
-  const printed = printFormula(tree)
+  // formulon parses the text on every evaluation: the author's text parses several times faster
+  // than the printed tree (which parenthesises every operation), so it is kept when nothing was rewritten
+  const rewritten = functionsOf(parsed.tree).some((name) => REWRITTEN_FUNCTIONS.includes(name))
+  const printed = rewritten ? printFormula(tree) : text.trim()
   const samples: Record<string, FormulonLiteral> = {}
   for (const reader of readers) {
     samples[reader.name] =

@@ -39,7 +39,7 @@ it('rewrites ISNEW, ISCHANGED and PRIORVALUE into identifiers the replica fills 
   const rewritten = rewriteWriteFunctions(tree('ISNEW() || ISCHANGED(Name) || PRIORVALUE(Amount) > 1'))
   expect(identifiersOf(rewritten)).toEqual([IS_NEW, `${CHANGED_PREFIX}Name`, `${PRIOR_PREFIX}Amount`])
   expect(printFormula(rewritten)).toBe(
-    `OR(OR(${IS_NEW}, ${CHANGED_PREFIX}Name), (${PRIOR_PREFIX}Amount > (1)))`,
+    `OR(OR(${IS_NEW}, ${CHANGED_PREFIX}Name), (${PRIOR_PREFIX}Amount > 1))`,
   )
 })
 

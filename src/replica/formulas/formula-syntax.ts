@@ -21,6 +21,9 @@ export const NOW = '$Replica.Now'
 /** The functions that read the write, not a record: validation rules only. */
 export const WRITE_FUNCTIONS = ['isnew', 'ischanged', 'priorvalue']
 
+/** The functions `rewriteWriteFunctions` replaces with identifiers. */
+export const REWRITTEN_FUNCTIONS = [...WRITE_FUNCTIONS, 'today', 'now']
+
 /** The operators formulon's parser turns into named calls, back as infix text. */
 const INFIX: Readonly<Record<string, string>> = {
   add: '+',
@@ -105,7 +108,7 @@ export function printFormula(node: FormulonNode): string {
 function printLiteral(value: unknown, dataType: string): string {
   if (dataType === 'null' || value === null) return 'NULL'
   if (dataType === 'checkbox') return value ? 'TRUE' : 'FALSE'
-  if (dataType === 'number') return `(${String(value)})`
+  if (dataType === 'number') return Number(value) < 0 ? `(${String(value)})` : String(value)
   if (dataType === 'text') {
     const text = String(value)
     // formulon's parser reads no escapes, so a text holds one kind of quote at most

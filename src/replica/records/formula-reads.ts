@@ -7,7 +7,7 @@
  * arithmetic on a blank number) reads as null, as the real API answers a formula in error.
  */
 import type { FieldDef, ObjectDef } from '../../schemas/crm-schema.js'
-import type { FormulaEnv } from '../formulas/compile-formula.js'
+import type { FormulaEnv, FormulaRecord } from '../formulas/compile-formula.js'
 import { fromLiteral } from '../formulas/formula-values.js'
 import type { MetadataService } from '../metadata/metadata-service.js'
 import type { FieldValue, RecordStore, SObjectRecord } from './record-store.js'
@@ -33,6 +33,8 @@ export interface FormulaEnvOptions {
 export function createFormulaEnv(deps: FormulaDeps, options: FormulaEnvOptions = {}): FormulaEnv {
   const { metadata, store, clock } = deps
   let depth = 0
+  // a formula field read by several rules (or formulas) of one write is computed once
+  const computed = new WeakMap<FormulaRecord, Map<FieldDef, FieldValue>>()
   const env: FormulaEnv = {
     now: () => clock.now(),
     record: (id) => store.get(id, { includeDeleted: true }),
@@ -40,10 +42,15 @@ export function createFormulaEnv(deps: FormulaDeps, options: FormulaEnvOptions =
     user: options.userId === undefined ? undefined : store.get(options.userId),
     value(object, field, record) {
       if (field.formula === undefined) return record[field.name] ?? null
+      const known = computed.get(record)?.get(field)
+      if (known !== undefined) return known
       if (depth >= MAX_FORMULA_DEPTH) return null
       depth += 1
       try {
-        return computeField(metadata, object, field, record, env)
+        const value = computeField(metadata, object, field, record, env)
+        if (!computed.has(record)) computed.set(record, new Map())
+        computed.get(record)!.set(field, value)
+        return value
       } finally {
         depth -= 1
       }
