@@ -67,6 +67,17 @@ it('opens an app with CSV records, their text converted by the field types, and 
     Featured__c: false,
     Broker__c: seed.records.Account![0]!.Id,
   })
+  expect(app.query('SELECT LastName, Owner.Username FROM Contact ORDER BY LastName', VIEW).records).toEqual([
+    expect.objectContaining({
+      LastName: 'Buyer',
+      Owner: expect.objectContaining({ Username: 'integration@crm.replica.test' }),
+    }),
+    // no owner given: the actor that seeds (admin) owns it
+    expect.objectContaining({
+      LastName: 'Seller',
+      Owner: expect.objectContaining({ Username: 'admin@crm.replica.test' }),
+    }),
+  ])
   // records created later get ids after the seeded ones
   expect(app.records.create('Account', { Name: 'Later' }, VIEW).id).toBe('001Rm0000000003IAA')
 })
