@@ -6,15 +6,10 @@
  * compared case-insensitively and its exact case recovered from the suffix.
  * @see https://developer.salesforce.com/docs/atlas.en-us.api.meta/api/field_types.htm#i1435616
  */
-import { BASE62, checksum, ID15, ID18, isCanonicalId18, SUFFIX_ALPHABET } from '../store/salesforce-ids.js'
+import { checksum, ID15, ID18, isCanonicalId18, SUFFIX_ALPHABET } from '../store/salesforce-ids.js'
 
-export { checksum }
-
-/** Pod characters of ids this replica issues (`001` + `Rm` + `0` + counter). */
-export const REPLICA_POD = 'Rm'
-const COUNTER_LENGTH = 9
-// 62^9 exceeds 2^53: the counter stays a safe integer
-const MAX_COUNTER = Number.MAX_SAFE_INTEGER
+// the id maker lives in the store layer so fixtures (seed data) assign the same ids
+export { checksum, counterOf, makeRecordId, REPLICA_POD } from '../store/salesforce-ids.js'
 
 /**
  * The canonical 18-character form of a 15- or 18-character id, or `undefined` when `id` is not
@@ -41,30 +36,4 @@ export function normaliseId(id: string): string | undefined {
 /** The key prefix (first three characters) of an id. */
 export function keyPrefixOf(id: string): string {
   return id.slice(0, 3)
-}
-
-/** The 18-character id number `counter` of the object with `keyPrefix`. */
-export function makeRecordId(keyPrefix: string, counter: number, pod: string = REPLICA_POD): string {
-  if (!Number.isSafeInteger(counter) || counter < 1 || counter > MAX_COUNTER) {
-    throw new RangeError(`Failed to make a record id: counter ${counter} is out of range`)
-  }
-  if (keyPrefix.length !== 3 || pod.length !== 2) {
-    throw new RangeError(`Failed to make a record id: key prefix "${keyPrefix}" or pod "${pod}" is malformed`)
-  }
-  let digits = ''
-  for (let n = counter; n > 0; n = Math.floor(n / 62)) digits = BASE62[n % 62] + digits
-  const id15 = `${keyPrefix}${pod}0${digits.padStart(COUNTER_LENGTH, '0')}`
-  return id15 + checksum(id15)
-}
-
-/** The counter of an id this replica issued for `keyPrefix` (`makeRecordId`'s inverse), else 0. */
-export function counterOf(id: string, keyPrefix: string, pod: string = REPLICA_POD): number {
-  if (id.length !== 18 || !id.startsWith(keyPrefix + pod + '0')) return 0
-  let n = 0
-  for (const char of id.slice(6, 15)) {
-    const digit = BASE62.indexOf(char)
-    if (digit < 0) return 0
-    n = n * 62 + digit
-  }
-  return n
 }

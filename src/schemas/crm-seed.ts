@@ -17,6 +17,11 @@ export const CrmSeed = z.strictObject({
   organization: z.record(z.string(), z.unknown()).optional(),
   /** Records per object, inserted in this order (Users first: every record refers to one). */
   records: z.record(z.string(), z.array(z.record(z.string(), z.unknown()))),
+  /**
+   * Where each record came from (`data/Account.csv line 4`), parallel to `records` (null: no
+   * note), so a record the rules refuse is named by its source file and row.
+   */
+  recordSources: z.record(z.string(), z.array(z.string().nullable())).optional(),
 })
 export type CrmSeed = z.infer<typeof CrmSeed>
 export type CrmSeedInput = z.input<typeof CrmSeed>

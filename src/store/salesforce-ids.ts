@@ -1,7 +1,8 @@
 /**
  * @module
- * The Salesforce id pieces the management side needs too (below the replica): the 18-character
- * case-safe suffix, an environment's organization id, and the shape of app tokens. An app token
+ * The Salesforce id pieces the management side and the fixtures need too (below the replica): the
+ * 18-character case-safe suffix, record ids (seed data assigns them before any replica exists), an
+ * environment's organization id, and the shape of app tokens. An app token
  * is `<organization id>!<secret>`, like a Salesforce session id, because stock clients (the
  * Salesforce CLI) refuse any other shape before they send a request.
  * @see https://developer.salesforce.com/docs/atlas.en-us.api.meta/api/field_types.htm#i1435616
@@ -64,4 +65,36 @@ const APP_TOKEN = /^00D\w{12,15}![.\w]+$/
 
 export function hasAppTokenShape(token: string): boolean {
   return APP_TOKEN.test(token)
+}
+
+/** Pod characters of ids this replica issues (`001` + `Rm` + `0` + counter). */
+export const REPLICA_POD = 'Rm'
+const COUNTER_LENGTH = 9
+// 62^9 exceeds 2^53: the counter stays a safe integer
+const MAX_COUNTER = Number.MAX_SAFE_INTEGER
+
+/** The 18-character id number `counter` of the object with `keyPrefix`. */
+export function makeRecordId(keyPrefix: string, counter: number, pod: string = REPLICA_POD): string {
+  if (!Number.isSafeInteger(counter) || counter < 1 || counter > MAX_COUNTER) {
+    throw new RangeError(`Failed to make a record id: counter ${counter} is out of range`)
+  }
+  if (keyPrefix.length !== 3 || pod.length !== 2) {
+    throw new RangeError(`Failed to make a record id: key prefix "${keyPrefix}" or pod "${pod}" is malformed`)
+  }
+  let digits = ''
+  for (let n = counter; n > 0; n = Math.floor(n / 62)) digits = BASE62[n % 62] + digits
+  const id15 = `${keyPrefix}${pod}0${digits.padStart(COUNTER_LENGTH, '0')}`
+  return id15 + checksum(id15)
+}
+
+/** The counter of an id this replica issued for `keyPrefix` (`makeRecordId`'s inverse), else 0. */
+export function counterOf(id: string, keyPrefix: string, pod: string = REPLICA_POD): number {
+  if (id.length !== 18 || !id.startsWith(keyPrefix + pod + '0')) return 0
+  let n = 0
+  for (const char of id.slice(6, 15)) {
+    const digit = BASE62.indexOf(char)
+    if (digit < 0) return 0
+    n = n * 62 + digit
+  }
+  return n
 }

@@ -46,3 +46,15 @@ it('rejects a seed of the wrong shape', () => {
   expect(CrmSeed.safeParse({ records: {} }).success).toBe(false)
   expect(CrmSeed.safeParse({ actorUsers: {}, records: { Account: [1] } }).success).toBe(false)
 })
+
+it('names the source of a refused record when the seed carries one', () => {
+  const { store, service } = empty()
+  const broken = CrmSeed.parse({
+    ...crmSeed,
+    records: { User: crmSeed.records.User, Contact: [{ LastName: 'Fine' }, { FirstName: 'No last name' }] },
+    recordSources: { Contact: ['data/Contact.csv line 2', 'data/Contact.csv line 3'] },
+  })
+  expect(() => loadSeed(service, store, broken)).toThrow(
+    'Failed to load the CRM seed: data/Contact.csv line 3 (records.Contact.1): Required fields are missing: [LastName]',
+  )
+})

@@ -21,7 +21,9 @@ export function loadSeed(service: RecordService, store: RecordStore, seed: CrmSe
           service.seed(object, input)
         } catch (error) {
           const reason = error instanceof Error ? error.message : String(error)
-          throw new TypeError(`[replica-mock] Failed to load the CRM seed: records.${object}.${i}: ${reason}`)
+          const source = seed.recordSources?.[object]?.[i]
+          const where = source ? `${source} (records.${object}.${i})` : `records.${object}.${i}`
+          throw new TypeError(`[replica-mock] Failed to load the CRM seed: ${where}: ${reason}`)
         }
         counts[object] = (counts[object] ?? 0) + 1
       })
