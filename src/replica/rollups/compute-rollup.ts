@@ -6,8 +6,16 @@
  * values left out. SUM of no values is 0; MIN and MAX of none are blank.
  */
 import type { FieldDef } from '../../schemas/crm-schema.js'
-import type { FieldValue, RecordStore, SObjectRecord } from '../records/record-store.js'
+import type { FieldValue } from '../formulas/formula-values.js'
 import type { CompiledRollup } from './schema-rollups.js'
+
+type SObjectRecord = Readonly<Record<string, FieldValue>>
+
+/** The record store's lookups a roll-up uses (its `findBy` answers from the reference field's index). */
+export interface ChildRecords {
+  findBy(object: string, field: string, value: unknown): SObjectRecord[] | undefined
+  scan(object: string): Iterable<SObjectRecord>
+}
 
 /** Reads a child's field as a caller sees it (formula fields of the child computed). */
 export type ReadField = (field: FieldDef, child: SObjectRecord) => FieldValue
@@ -15,7 +23,7 @@ export type ReadField = (field: FieldDef, child: SObjectRecord) => FieldValue
 export function computeRollup(
   compiled: CompiledRollup,
   parentId: FieldValue,
-  store: Pick<RecordStore, 'findBy' | 'scan'>,
+  store: ChildRecords,
   read: ReadField,
 ): FieldValue {
   const { rollup, child, foreignKey, summarized, field } = compiled
@@ -38,7 +46,7 @@ export function computeRollup(
 }
 
 function childrenOf(
-  store: Pick<RecordStore, 'findBy' | 'scan'>,
+  store: ChildRecords,
   child: string,
   foreignKey: string,
   parentId: string,
