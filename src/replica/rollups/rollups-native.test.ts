@@ -2,7 +2,8 @@
  * Roll-up summary fields of a user schema, through the replica's native REST handler: values on
  * REST reads, SOQL (selected, filtered, sorted, through a parent path), bulk query and composite,
  * current after every child insert, update, reparenting and delete; writes to them refused;
- * describe; formulas and validation rules reading them; bad roll-ups refused at load.
+ * describe; formulas and validation rules reading them, a master's rules run again on a child
+ * write; bad roll-ups refused at load.
  */
 import { expect, it } from 'vitest'
 import {
@@ -255,6 +256,32 @@ it('lets a validation rule read a roll-up as it is now', async () => {
   expect((await send('PATCH', `/sobjects/Shipment__c/${id}`, { Closed__c: true })).status).toBe(400)
   expect((await send('PATCH', `/sobjects/Parcel__c/${lost}`, { Status__c: 'Sent' })).status).toBe(204)
   expect((await send('PATCH', `/sobjects/Shipment__c/${id}`, { Closed__c: true })).status).toBe(204)
+})
+
+it('refuses a child write that makes its master break a rule on a roll-up, writing nothing', async () => {
+  const { app, create, send } = replica()
+  const id = await create('Shipment__c', { Name: 'S1' })
+  const other = await create('Shipment__c', { Name: 'S2' })
+  const live = await create('Parcel__c', parcel(id, { Status__c: 'Sent' }))
+  expect((await send('PATCH', `/sobjects/Shipment__c/${id}`, { Closed__c: true })).status).toBe(204)
+  const expected = [
+    {
+      errorCode: 'FIELD_CUSTOM_VALIDATION_EXCEPTION',
+      message: 'A shipment with no live parcels cannot close.',
+      fields: [],
+    },
+  ]
+  const lost = await send('PATCH', `/sobjects/Parcel__c/${live}`, { Status__c: 'Lost' })
+  expect([lost.status, lost.body]).toEqual([400, expected])
+  const moved = await send('PATCH', `/sobjects/Parcel__c/${live}`, { Shipment__c: other })
+  expect([moved.status, moved.body]).toEqual([400, expected])
+  const deleted = await send('DELETE', `/sobjects/Parcel__c/${live}`)
+  expect([deleted.status, deleted.body]).toEqual([400, expected])
+  expect(app.store.get(live)).toMatchObject({ Status__c: 'Sent', Shipment__c: id, IsDeleted: false })
+  // a child that leaves the live count as it is passes, and so does a write once another parcel is live
+  await create('Parcel__c', parcel(id, { Status__c: 'Lost' }))
+  await create('Parcel__c', parcel(id, { Status__c: 'Packed' }))
+  expect((await send('DELETE', `/sobjects/Parcel__c/${live}`)).status).toBe(204)
 })
 
 it('errors at load on a roll-up it cannot compute, naming the field and the reason', () => {

@@ -27,6 +27,13 @@ export interface SchemaRollups {
   fieldsOf(object: ObjectDef): readonly CompiledRollup[]
   /** The compiled roll-up behind `field` of `object`, if it is one. */
   of(object: ObjectDef, field: FieldDef): CompiledRollup | undefined
+  /** The parents whose roll-ups summarise `child`, each with the child's master-detail field (once each). */
+  summarisedBy(child: ObjectDef): readonly SummarisingParent[]
+}
+
+export interface SummarisingParent {
+  parent: ObjectDef
+  foreignKey: FieldDef
 }
 
 export interface RollupSchema {
@@ -37,10 +44,19 @@ export interface RollupSchema {
 export function compileSchemaRollups(objects: readonly ObjectDef[], schema: RollupSchema): SchemaRollups {
   // keyed by lower-case object name, then the field itself
   const byObject = new Map<string, CompiledRollup[]>()
+  const byChild = new Map<string, SummarisingParent[]>()
   for (const object of objects) {
     const compiled: CompiledRollup[] = []
     for (const field of object.fields) {
-      if (field.rollup) compiled.push(compileRollup(object, field, field.rollup, schema))
+      if (!field.rollup) continue
+      const rollup = compileRollup(object, field, field.rollup, schema)
+      compiled.push(rollup)
+      const key = rollup.child.name.toLowerCase()
+      const parents = byChild.get(key) ?? []
+      if (!parents.some((each) => each.parent === object && each.foreignKey === rollup.foreignKey)) {
+        parents.push({ parent: object, foreignKey: rollup.foreignKey })
+      }
+      byChild.set(key, parents)
     }
     if (compiled.length > 0) byObject.set(object.name.toLowerCase(), compiled)
   }
@@ -48,6 +64,7 @@ export function compileSchemaRollups(objects: readonly ObjectDef[], schema: Roll
   return {
     fieldsOf,
     of: (object, field) => fieldsOf(object).find((entry) => entry.field.name === field.name),
+    summarisedBy: (child) => byChild.get(child.name.toLowerCase()) ?? [],
   }
 }
 
