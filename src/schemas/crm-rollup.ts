@@ -88,7 +88,7 @@ export function rollupResultType(
 }
 
 /** A master-detail field as the schema holds it: a required reference whose parent's deletion takes the child. */
-export function isMasterDetail(field: RollupFieldShape, parent: string): boolean {
+function isMasterDetail(field: RollupFieldShape, parent: string): boolean {
   return (
     field.type === 'reference' &&
     field.cascadeDelete === true &&
