@@ -311,6 +311,22 @@ it('errors at load on a roll-up it cannot compute, naming the field and the reas
       schema: withField({ ...rollupField('Bad__c', 'double', { operation: 'COUNT' }), formula: '1' }),
     }),
   ).toThrow('roll-up Shipment__c.Bad__c cannot be computed: a field is a formula or a roll-up, not both')
+  const crossObject: CrmSchemaInput = {
+    objects: [
+      ...rollupSchema.objects.filter((object) => object.name !== 'Parcel__c'),
+      {
+        ...parcelObject,
+        fields: parcelObject.fields.map((field) =>
+          field.name === 'Value_With_Tax__c'
+            ? { ...field, formula: 'Value__c * Shipment__r.Total_Weight__c' }
+            : field,
+        ),
+      },
+    ],
+  }
+  expect(() => createCrmApps({ clock, schema: crossObject })).toThrow(
+    'roll-up Shipment__c.Taxed_Value__c cannot be computed: Parcel__c.Value_With_Tax__c is a cross-object formula (it reads other records)',
+  )
   const lookupChild: CrmSchemaInput = {
     objects: [
       ...rollupSchema.objects.filter((object) => object.name !== 'Parcel__c'),

@@ -8,6 +8,7 @@
  */
 import { rollupProblem, rollupResultType, type RollupDef } from '../../schemas/crm-rollup.js'
 import type { FieldDef, ObjectDef } from '../../schemas/crm-schema.js'
+import { identifiersOf, parseFormula } from '../formulas/formula-syntax.js'
 import { type ChildPredicate, compileRollupFilter } from './rollup-filter.js'
 
 export interface CompiledRollup {
@@ -81,6 +82,11 @@ function compileRollup(
   const child = schema.findObject(rollup.childObject)!
   const fieldOf = (name: string) => schema.findField(child, name)!
   const summarized = rollup.summarizedField === undefined ? undefined : fieldOf(rollup.summarizedField)
+  for (const read of [summarized, ...rollup.filterItems.map((item) => fieldOf(item.field))]) {
+    // as in Salesforce: a child formula reading other records could read this roll-up again
+    if (read && readsOtherRecords(child, read, schema, new Set()))
+      fail(what, `${child.name}.${read.name} is a cross-object formula (it reads other records)`)
+  }
   const expected = rollupResultType(rollup.operation, summarized)
   if (field.type !== expected.type) {
     fail(
@@ -96,6 +102,25 @@ function compileRollup(
     summarized,
     matches: compileRollupFilter(rollup.filterItems, fieldOf),
   }
+}
+
+/** True when a formula field reads a parent path or `$User`, itself or through formulas it reads. */
+function readsOtherRecords(
+  object: ObjectDef,
+  field: FieldDef,
+  schema: RollupSchema,
+  seen: Set<FieldDef>,
+): boolean {
+  if (field.formula === undefined || seen.has(field)) return false
+  seen.add(field)
+  const parsed = parseFormula(field.formula)
+  // a formula that does not parse fails the load when formulas compile
+  if ('error' in parsed) return false
+  return identifiersOf(parsed.tree).some((name) => {
+    if (name.includes('.') || name.startsWith('$')) return true
+    const read = schema.findField(object, name)
+    return read !== undefined && readsOtherRecords(object, read, schema, seen)
+  })
 }
 
 function fail(what: string, reason: string): never {
