@@ -7,6 +7,7 @@
  * Everything the replica knows about objects comes from data of this shape.
  */
 import { z } from 'zod'
+import { RollupDef } from './crm-rollup.js'
 
 export const FieldType = z.enum([
   'id',
@@ -97,6 +98,8 @@ export const FieldDef = z.strictObject({
   hiddenFrom: z.array(ActorId).default([]),
   /** A formula field's expression (Salesforce formula syntax); `type` is what it returns. */
   formula: z.string().optional(),
+  /** A roll-up summary field: computed from its master-detail children (`type` is what it returns). */
+  rollup: RollupDef.optional(),
 })
 export type FieldDef = z.infer<typeof FieldDef>
 export type FieldDefInput = z.input<typeof FieldDef>

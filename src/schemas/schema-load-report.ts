@@ -1,7 +1,7 @@
 /**
  * @module
  * What loading a user's org schema did: the sources read, every object and field imported, the
- * validation rules and formulas counted, and every item left out with its file and the reason.
+ * validation rules, formulas and roll-ups counted, and every item left out with its file and the reason.
  * A later step serves it (`GET /__replica/schema`) and prints its summary (`serve`).
  */
 import { z } from 'zod'
@@ -42,6 +42,8 @@ export const ImportedObject = z.strictObject({
   fields: z.array(z.string()),
   validationRules: z.array(z.string()),
   formulas: z.array(z.string()),
+  /** Roll-up summary fields the sources defined. */
+  rollups: z.array(z.string()).default([]),
   /** The files that contributed, in load order. */
   files: z.array(z.string()),
 })
@@ -55,6 +57,7 @@ export const SchemaLoadReport = z.strictObject({
     fields: z.int().min(0),
     validationRules: z.int().min(0),
     formulas: z.int().min(0),
+    rollups: z.int().min(0).default(0),
     ignored: z.int().min(0),
   }),
   ignored: z.array(IgnoredItem),

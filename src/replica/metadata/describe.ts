@@ -116,7 +116,7 @@ function describeField(metadata: MetadataService, object: ObjectDef, field: Fiel
     aiPredictionField: false,
     autoNumber: field.autoNumber,
     byteLength: byteLength(field),
-    calculated: field.calculated,
+    calculated: field.calculated || field.rollup !== undefined,
     calculatedFormula: field.formula ?? null,
     cascadeDelete: field.cascadeDelete,
     caseSensitive: false,

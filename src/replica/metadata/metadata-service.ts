@@ -9,6 +9,7 @@ import { CrmSchema, type CrmSchemaInput, type FieldDef, type ObjectDef } from '.
 import { NotFoundError } from '../errors.js'
 import { compileSchemaFormulas } from '../formulas/schema-formulas.js'
 import { keyPrefixOf, normaliseId } from '../ids.js'
+import { compileSchemaRollups } from '../rollups/schema-rollups.js'
 import { parseApiVersion } from './api-version.js'
 
 /** Who is asking and at which API version (`"60.0"`, `"v60.0"` or `60`). */
@@ -37,7 +38,7 @@ interface ObjectEntry {
   def: ObjectDef
   /** Lower-case field name -> field. */
   fields: Map<string, FieldDef>
-  /** Fields a record holds (everything but compound and formula fields), schema order. */
+  /** Fields a record holds (everything but compound, formula and roll-up fields), schema order. */
   stored: FieldDef[]
   /** Compound field name -> its stored components, schema order. */
   components: Map<string, FieldDef[]>
@@ -60,6 +61,11 @@ const COMPOUND_TYPES = new Set(['address', 'location'])
 
 export function isCompound(field: FieldDef): boolean {
   return COMPOUND_TYPES.has(field.type)
+}
+
+/** A formula or roll-up summary field: computed when read, never stored or written. */
+export function isComputed(field: FieldDef): boolean {
+  return field.formula !== undefined || field.rollup !== undefined
 }
 
 export function createMetadataService(input: CrmSchema | CrmSchemaInput) {
@@ -96,7 +102,7 @@ export function createMetadataService(input: CrmSchema | CrmSchemaInput) {
       const version = versionOf(view)
       return entry.def.fields.filter((field) => fieldVisible(field, view, version))
     },
-    /** Fields a stored record holds (every field but compound and formula ones), schema order. */
+    /** Fields a stored record holds (every field but compound, formula and roll-up ones), schema order. */
     storedFields: (object: ObjectDef | string): readonly FieldDef[] => entryOf(index, object)?.stored ?? [],
     /** The components of a compound field (BillingStreet, ... for BillingAddress), schema order: one array per field. */
     componentsOf: (object: ObjectDef | string, compound: FieldDef): readonly FieldDef[] =>
@@ -134,8 +140,8 @@ export function createMetadataService(input: CrmSchema | CrmSchemaInput) {
       actor: string,
     ): { createable: boolean; updateable: boolean } {
       const access = objectAccess(object, actor)
-      // a formula field is computed, never written, whatever its flags say
-      const computed = field.formula !== undefined
+      // a formula or roll-up field is computed, never written, whatever its flags say
+      const computed = isComputed(field)
       return {
         createable: field.createable && !computed && access.createable,
         updateable: field.updateable && !computed && access.updateable,
@@ -143,15 +149,20 @@ export function createMetadataService(input: CrmSchema | CrmSchemaInput) {
     },
   }
   // compiled after the index: formulas resolve fields and parent paths through it
+  const lookups = {
+    findObject: (name: string) => findObject(index, name),
+    findField: (object: ObjectDef, name: string) => findField(index, object, name),
+  }
   const formulas = compileSchemaFormulas(schema.objects, {
-    findObject: (name) => findObject(index, name),
-    findField: (object, name) => findField(index, object, name),
+    ...lookups,
     parentRelationship: (object, name) => entryOf(index, object)?.parents.get(name.toLowerCase()),
   })
   return {
     ...service,
     /** The schema's formula fields and validation rules, compiled (src/replica/formulas). */
     formulas,
+    /** The schema's roll-up summary fields, checked and compiled (src/replica/rollups). */
+    rollups: compileSchemaRollups(schema.objects, lookups),
   }
 }
 
@@ -259,8 +270,8 @@ function indexObject(def: ObjectDef): ObjectEntry {
       throw new TypeError(`Failed to load the CRM schema: field "${def.name}.${field.name}" is defined twice`)
     }
     entry.fields.set(key, field)
-    // a formula field is computed when read, never stored
-    if (!isCompound(field) && field.formula === undefined) entry.stored.push(field)
+    // formula and roll-up fields are computed when read, never stored
+    if (!isCompound(field) && !isComputed(field)) entry.stored.push(field)
     if (field.compoundFieldName && !isCompound(field)) {
       const components = entry.components.get(field.compoundFieldName)
       if (components) components.push(field)

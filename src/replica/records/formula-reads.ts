@@ -1,18 +1,20 @@
 /**
  * @module
- * Formula fields computed when a record is read: the stored record never holds them, every read
- * path (REST reads through `projectRecord`, SOQL and bulk query through the SOQL data source)
- * takes the record through `withFormulaValues` first. Also the evaluation environment the
- * validation rules of a write use. A formula that errors while evaluating (a division by zero,
- * arithmetic on a blank number) reads as null, as the real API answers a formula in error.
+ * Formula and roll-up summary fields computed when a record is read: the stored record never
+ * holds them, every read path (REST reads through `projectRecord`, SOQL and bulk query through
+ * the SOQL data source) takes the record through `withFormulaValues` first. Also the evaluation
+ * environment the validation rules of a write use, so formulas and rules read roll-ups as they
+ * are now. A formula that errors while evaluating (a division by zero, arithmetic on a blank
+ * number) reads as null, as the real API answers a formula in error.
  */
 import type { FieldDef, ObjectDef } from '../../schemas/crm-schema.js'
 import type { FormulaEnv, FormulaRecord } from '../formulas/compile-formula.js'
 import { fromLiteral } from '../formulas/formula-values.js'
 import type { MetadataService } from '../metadata/metadata-service.js'
+import { computeRollup } from '../rollups/compute-rollup.js'
 import type { FieldValue, RecordStore, SObjectRecord } from './record-store.js'
 
-/** How deep formula fields may read other formula fields (a cycle stops here, reading null). */
+/** How deep computed fields may read other computed fields (a cycle stops here, reading null). */
 const MAX_FORMULA_DEPTH = 16
 
 /** What formulas read besides the record: the schema, the records of the app, the mock clock. */
@@ -41,13 +43,13 @@ export function createFormulaEnv(deps: FormulaDeps, options: FormulaEnvOptions =
     prior: options.prior,
     user: options.userId === undefined ? undefined : store.get(options.userId),
     value(object, field, record) {
-      if (field.formula === undefined) return record[field.name] ?? null
+      if (field.formula === undefined && field.rollup === undefined) return record[field.name] ?? null
       const known = computed.get(record)?.get(field)
       if (known !== undefined) return known
       if (depth >= MAX_FORMULA_DEPTH) return null
       depth += 1
       try {
-        const value = computeField(metadata, object, field, record, env)
+        const value = computeValue(object, field, record)
         if (!computed.has(record)) computed.set(record, new Map())
         computed.get(record)!.set(field, value)
         return value
@@ -57,6 +59,15 @@ export function createFormulaEnv(deps: FormulaDeps, options: FormulaEnvOptions =
     },
   }
   return env
+
+  function computeValue(object: ObjectDef, field: FieldDef, record: FormulaRecord): FieldValue {
+    if (field.formula !== undefined) return computeField(metadata, object, field, record, env)
+    const rollup = metadata.rollups.of(object, field)
+    if (!rollup) return null
+    return computeRollup(rollup, record.Id ?? null, store, (childField, child) =>
+      env.value(rollup.child, childField, child),
+    )
+  }
 }
 
 function computeField(
@@ -73,17 +84,24 @@ function computeField(
   return 'literal' in result ? fromLiteral(field.type, result.literal, field.scale) : null
 }
 
-/** The record with its object's formula fields computed (the record itself when it has none). */
+/** True when records of `object` carry formula or roll-up fields to compute on read. */
+export function hasComputedFields(metadata: MetadataService, object: ObjectDef): boolean {
+  return metadata.formulas.fieldsOf(object).length > 0 || metadata.rollups.fieldsOf(object).length > 0
+}
+
+/** The record with its object's formula and roll-up fields computed (the record itself when it has none). */
 export function withFormulaValues(
   deps: FormulaDeps,
   object: ObjectDef,
   record: SObjectRecord,
   userId?: string,
 ): SObjectRecord {
-  const compiled = deps.metadata.formulas.fieldsOf(object)
-  if (compiled.length === 0) return record
+  if (!hasComputedFields(deps.metadata, object)) return record
   const env = createFormulaEnv(deps, { userId })
   const out: Record<string, FieldValue> = { ...record }
-  for (const { field } of compiled) out[field.name] = env.value(object, field, record)
+  for (const { field } of deps.metadata.formulas.fieldsOf(object))
+    out[field.name] = env.value(object, field, record)
+  for (const { field } of deps.metadata.rollups.fieldsOf(object))
+    out[field.name] = env.value(object, field, record)
   return out as SObjectRecord
 }

@@ -8,7 +8,7 @@
 import type { FieldDef, ObjectDef } from '../../schemas/crm-schema.js'
 import { FieldValidationError } from '../errors.js'
 import { keyPrefixOf, normaliseId } from '../ids.js'
-import { isCompound, type MetadataView } from '../metadata/metadata-service.js'
+import { isCompound, isComputed, type MetadataView } from '../metadata/metadata-service.js'
 import { coerceValue, type InputFormat } from './coerce.js'
 import { findMatches } from './find-records.js'
 import type { RecordContext } from './record-context.js'
@@ -117,8 +117,8 @@ function writable(
   view: MetadataView | undefined,
   mode: WriteMode,
 ): boolean {
-  // compound and formula fields are never written, not even by a seed
-  if (isCompound(field) || field.formula !== undefined) return false
+  // compound, formula and roll-up fields are never written, not even by a seed
+  if (isCompound(field) || isComputed(field)) return false
   if (mode === 'seed') return true
   const access = ctx.metadata.fieldAccess(object, field, view!.actor)
   return mode === 'create' ? access.createable : access.updateable

@@ -11,6 +11,7 @@ import type { RecordContext } from './record-context.js'
 import type { DeleteResult } from './record-service-types.js'
 import type { FieldValue, SObjectRecord } from './record-store.js'
 import type { MetadataView } from '../metadata/metadata-service.js'
+import { checkRollupParents } from './rollup-parents.js'
 
 /** Deletes the live record `id` of `object` as the view's actor (the caller checked the object is deletable). */
 export function deleteRecord(
@@ -21,7 +22,10 @@ export function deleteRecord(
 ): DeleteResult {
   const found = recordForWrite(ctx.store, object, id)
   const result: DeleteResult = { object: object.name, id: found.Id as string, deleted: [], cleared: [] }
-  recycle(ctx, object, found, ctx.userFor(view.actor), formatDatetime(ctx.clock.now()), result)
+  const user = ctx.userFor(view.actor)
+  recycle(ctx, object, found, user, formatDatetime(ctx.clock.now()), result)
+  // the master of a deleted detail record is saved again, its roll-ups one child short
+  checkRollupParents(ctx, object, [found], user)
   return result
 }
 

@@ -2,12 +2,12 @@
  * @module
  * The SOQL engine's view (`SoqlDataSource`) of one environment's records, for one caller: objects
  * and fields as the view (API version, actor) sees them, records from the record store, equality
- * lookups from its indexes, date literals on the mock clock, formula fields computed (as `userId`'s
+ * lookups from its indexes, date literals on the mock clock, formula and roll-up fields computed (as `userId`'s
  * User sees `$User`).
  */
 import type { MetadataService, MetadataView } from '../metadata/metadata-service.js'
 import type { SoqlDataSource, SoqlObject, SoqlRecord } from '../soql/data-source.js'
-import { withFormulaValues } from './formula-reads.js'
+import { hasComputedFields, withFormulaValues } from './formula-reads.js'
 import type { RecordStore, SObjectRecord } from './record-store.js'
 
 function soqlObject(metadata: MetadataService, name: string, view: MetadataView): SoqlObject | undefined {
@@ -45,9 +45,9 @@ export function createSoqlDataSource(
     records: {
       *scan(object, options) {
         const def = metadata.findObject(object)
-        const hasFormulas = def !== undefined && metadata.formulas.fieldsOf(def).length > 0
+        const computes = def !== undefined && hasComputedFields(metadata, def)
         for (const found of store.scan(object, options)) {
-          yield hasFormulas ? computed(object, found) : (found as SoqlRecord)
+          yield computes ? computed(object, found) : (found as SoqlRecord)
         }
       },
       get(object, id, options) {

@@ -2,8 +2,9 @@
  * @module
  * Inserting and updating one record inside the caller's transaction: the bound body parsed, system
  * fields stamped (dates on the mock clock, users from the actor), defaults and auto-numbers filled,
- * the record rules run and the write checks passed before the store changes. The caller checked
- * the actor may create or update the object.
+ * the record rules run and the write checks passed before the store changes; then the masters
+ * whose roll-ups the record feeds check their rules. The caller checked the actor may create or
+ * update the object.
  */
 import type { FieldDef, ObjectDef } from '../../schemas/crm-schema.js'
 import { FieldValidationError } from '../errors.js'
@@ -14,6 +15,7 @@ import type { RecordContext } from './record-context.js'
 import { deriveValues, validateValues } from './record-rules.js'
 import type { WriteResult } from './record-service-types.js'
 import type { FieldValue, SObjectRecord } from './record-store.js'
+import { checkRollupParents } from './rollup-parents.js'
 import { checkValidationRules } from './validation-rules.js'
 import { checkRecord } from './write-checks.js'
 
@@ -60,6 +62,7 @@ export function insertRecord(
     throw new FieldValidationError('DUPLICATE_VALUE', `duplicate value found: Id ${draft.Id}`, ['Id'])
   }
   store.insert(object.name, draft)
+  checkRollupParents(ctx, object, [draft], user)
   return { object: object.name, id: draft.Id as string }
 }
 
@@ -87,6 +90,7 @@ export function updateRecord(
   validateValues({ object, draft, previous, sent: values, now })
   checkValidationRules(ctx, object, draft, previous, user)
   ctx.store.update(id, draft)
+  checkRollupParents(ctx, object, [previous, draft], user)
   return { object: object.name, id }
 }
 
