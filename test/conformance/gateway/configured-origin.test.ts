@@ -91,7 +91,8 @@ describe('URLs in native answers', () => {
     const userinfo = await rawRequest(mock.baseUrl, 'GET', '/services/oauth2/userinfo', auth)
     expect(userinfo.status, userinfo.text).toBe(200)
     expect(originOf(userinfo.body.sub)).toBe(origin)
-    for (const text of [resources.text, identity.text, userinfo.text]) expect(text).not.toContain('evil.example')
+    for (const text of [resources.text, identity.text, userinfo.text])
+      expect(text).not.toContain('evil.example')
   })
 
   test('a request handed to the app under another host is answered on the configured origin', async ({
