@@ -18,6 +18,7 @@ import { compositeRoutes } from './composite-routes.js'
 import { resource } from './method-dispatch.js'
 import type { NativeContext, NativeEnv } from './native-env.js'
 import { identityRoutes } from './identity-routes.js'
+import { limitInfo } from './limit-info.js'
 import { oauthRoutes } from './oauth-routes.js'
 import { bulkRoutes } from './bulk-routes.js'
 import { queryRoutes } from './query-routes.js'
@@ -82,6 +83,7 @@ export function createCrmRoutes(): Hono<NativeEnv> {
 
   const version = new Hono<NativeEnv>({ strict: false })
   version.use(requireServedVersion())
+  version.use(limitInfo())
   resource(version, '/', { GET: listResources })
   sobjectRoutes(version)
   queryRoutes(version)
