@@ -14,8 +14,11 @@ export type RequestBody = RawBody & { data: Uint8Array<ArrayBuffer>; unreadable?
 
 const EMPTY = new Uint8Array(0) as Uint8Array<ArrayBuffer>
 
-/** Where Bulk API 2.0 takes CSV data: `/services/data/vXX.X/jobs/ingest/{jobId}/batches[/]`. */
-const UPLOAD_PATH = /^\/services\/data\/v\d{1,3}\.\d\/jobs\/ingest\/[^/]+\/batches\/?$/
+/**
+ * Where Bulk API 2.0 takes CSV data: `/services/data/vXX.X/jobs/ingest/{jobId}/batches[/]`, its
+ * fixed segments in any case (the replica serves them so).
+ */
+const UPLOAD_PATH = /^\/services\/data\/v\d{1,3}\.\d\/jobs\/ingest\/[^/]+\/batches\/?$/i
 
 export interface BodyCaps {
   /** Every body but a CSV upload (bytes). */
