@@ -34,6 +34,10 @@ describe('fixed path segments in any case', () => {
     const id = await createRecord(app, 'Account', { Name: 'Case Inc' })
     await sameAnswer(app, [`${V}/sobjects`, `${V}/SObjects`, `${V}/SOBJECTS`])
     await sameAnswer(app, [`${V}/sobjects/Account/${id}`, `${V}/Sobjects/Account/${id}`])
+    await sameAnswer(app, [`${V}/sobjects/Account/describe`, `${V}/sobjects/Account/Describe`])
+    for (const path of [`${V}/sobjects/Account/updated`, `${V}/sobjects/Account/Updated`]) {
+      expectNativeError(await app.get(path), 501, 'FEATURE_NOT_ENABLED')
+    }
     await sameAnswer(app, [
       `${V}/composite/sobjects/Account?ids=${id}&fields=Name`,
       `${V}/Composite/SObjects/Account?ids=${id}&fields=Name`,
