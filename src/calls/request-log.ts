@@ -45,10 +45,11 @@ interface Place extends PendingCall {
   call: RecordedCall | undefined
 }
 
-/** One environment's places, oldest first, and the whole-body bytes their calls keep. */
+/** One environment's places, oldest first, how many are completed, and the whole-body bytes their calls keep. */
 interface Ring {
   places: Place[]
   nextSeq: number
+  completed: number
   keptBytes: number
 }
 
@@ -94,7 +95,9 @@ export class RequestLog {
     // dropped while in flight, or begun before a clear
     if (place !== pending || place.call) return
     place.call = recordCall(place, raw, this.#secrets.of(place.environmentId))
-    this.#keep(this.#ringOf(place.environmentId), place.call)
+    const ring = this.#ringOf(place.environmentId)
+    ring.completed++
+    this.#keep(ring, place.call)
   }
 
   get(id: string): RecordedCall | undefined {
@@ -110,6 +113,25 @@ export class RequestLog {
     this.#retired.delete(environmentId)
     this.#retiring.set(environmentId, atMs)
     this.#carryOutRetirements()
+  }
+
+  /**
+   * How many of the environment's completed calls were received at `sinceMs` or later (what
+   * `/limits` and `Sforce-Limit-Info` report). Calls are kept in the order they were received,
+   * so only the ones older than `sinceMs` are walked: none on every call of a test run shorter
+   * than a day.
+   */
+  countSince(environmentId: string, sinceMs: number): number {
+    this.#carryOutRetirements()
+    const ring = this.#rings.get(environmentId)
+    if (!ring) return 0
+    let older = 0
+    for (const { call } of ring.places) {
+      if (!call) continue
+      if (call.receivedAtMs >= sinceMs) break
+      older++
+    }
+    return ring.completed - older
   }
 
   /** The environment's completed calls, newest first, starting below `beforeSeq`. */
@@ -159,7 +181,7 @@ export class RequestLog {
   #ringOf(environmentId: string): Ring {
     let ring = this.#rings.get(environmentId)
     if (!ring) {
-      ring = { places: [], nextSeq: 1, keptBytes: 0 }
+      ring = { places: [], nextSeq: 1, completed: 0, keptBytes: 0 }
       this.#rings.set(environmentId, ring)
     }
     return ring
@@ -168,6 +190,7 @@ export class RequestLog {
   /** Adds the newest place, dropping the oldest beyond capacity. */
   #append(ring: Ring, place: Place): void {
     ring.places.push(place)
+    if (place.call) ring.completed++
     this.#byId.set(place.id, place)
     while (ring.places.length > this.capacity) this.#forget(ring, ring.places.shift()!)
   }
@@ -181,7 +204,10 @@ export class RequestLog {
   /** Lets go of a place that left its ring. */
   #forget(ring: Ring, place: Place): void {
     this.#byId.delete(place.id)
-    if (place.call) this.#count(ring, -keptOf(place.call))
+    if (place.call) {
+      ring.completed--
+      this.#count(ring, -keptOf(place.call))
+    }
   }
 
   #count(ring: Ring, bytes: number): void {

@@ -17,6 +17,7 @@ export async function callApp(
   call: ReceivedCall,
   admitted: AdmittedCall,
   maxBytes: number,
+  origin: string,
 ): Promise<CallOutcome> {
   const { request, url } = call
   const { native, path, where } = admitted
@@ -29,7 +30,7 @@ export async function callApp(
   }
   let response: Response
   try {
-    response = await handler(nativeRequest(request, url, path, call.body), native)
+    response = await handler(nativeRequest(request, url, path, call.body, origin), native)
   } catch (error) {
     console.error(
       '[replica-mock] Failed to handle "%s %s" in app "%s"',

@@ -7,8 +7,9 @@
  * 2. admit: resolve environment, app and actor from the app token and refuse what it must
  *    (`resolveAppCall`), then a request body over the cap (`admit-call.ts`);
  * 3. faults: apply queued `gateway.latency` / `gateway.error` faults (`inject-faults.ts`);
- * 4. call the app: hand its `NativeHandler` a new Request for the native path, and refuse a
- *    response over the cap (`call-app.ts`);
+ * 4. call the app: hand its `NativeHandler` a new Request for the native path on the mock's
+ *    configured origin (`baseUrl`, never the request's `Host`), and refuse a response over the
+ *    cap (`call-app.ts`);
  * 5. record the call (`record-call.ts`; best effort: a failure to record never changes the answer),
  *    and count it for the fidelity report (`count-native-usage.ts`).
  * A refusal at any step is answered in the gateway's error format (an authentication failure on a
@@ -68,7 +69,15 @@ export function createGateway(options: GatewayOptions): Gateway {
       const admitted = await admitCall(ctx, call)
       const faulted = await injectFaults(ctx, call, admitted.where)
       if (faulted) return faulted
-      return await callApp(nativeHandler(admitted.native.appId), call, admitted, MAX_NATIVE_BODY_BYTES)
+      // the configured origin, read per call: a standalone server sets it once it listens
+      const origin = new URL(ctx.baseUrl()).origin
+      return await callApp(
+        nativeHandler(admitted.native.appId),
+        call,
+        admitted,
+        MAX_NATIVE_BODY_BYTES,
+        origin,
+      )
     } catch (error) {
       return refusal(ctx, call, error)
     }

@@ -5,14 +5,17 @@
  * `revokeToken`). They carry no Bearer token, so the gateway ties one to its environment and app
  * by the path prefix (the credentials' `login.url` is the app URL), else by what the request
  * itself names: an OAuth client id (body, query, or HTTP Basic client authentication), a token
- * it revokes or refreshes, or a SOAP session header. The app then authenticates the login
- * itself (username and password, client secret, code, refresh token).
- * @note A SOAP `login` at the root carries only a username and password, which name no
- * environment: it needs the login URL (docs/logins.md says so).
+ * it revokes or refreshes, a SOAP session header, or a SOAP `login`'s username and password
+ * (the credentials they are). The app then authenticates the login itself (username and
+ * password, client secret, code, refresh token).
+ * @note Every environment's CRM is seeded with the same usernames, so a SOAP `login` at the root
+ * is tied by username and password together (passwords are per credentials); an unknown username
+ * and a wrong password are the same refusal.
  */
 import type { ManagementContext } from '../management/context.js'
 import { findIssuedToken } from '../management/app-sessions.js'
-import { findAppToken, findCredentialsByClientId } from '../management/credentials.js'
+import { findAppToken, findCredentialsByClientId, findCredentialsByLogin } from '../management/credentials.js'
+import { parseSoapRequest, type SoapRequest } from '../replica/oauth/soap-login.js'
 import type { StoredEnvironment } from '../store/stored-records.js'
 import { GatewayRefusal, type RefusedCallTarget } from './gateway-refusal.js'
 import type { ReceivedCall } from './received-call.js'
@@ -29,16 +32,19 @@ export function isLoginPath(nativePath: string): boolean {
   }
 }
 
-/** What a login call names besides its path: client ids and tokens to look up. */
+/** What a login call names besides its path: client ids, tokens and SOAP logins to look up. */
 export interface LoginHints {
   clientIds: string[]
   tokens: string[]
+  /** The username and password of a SOAP `login`. */
+  logins: Array<{ username: string; password: string }>
 }
 
 /** Request parameters that name the caller: in the query, and in a form or SOAP body. */
 export function loginHints(call: ReceivedCall): LoginHints {
   const clientIds: string[] = []
   const tokens: string[] = []
+  const logins: LoginHints['logins'] = []
   const params = [call.url.searchParams]
   const type = call.body.contentType?.toLowerCase() ?? ''
   const text = new TextDecoder().decode(call.body.data)
@@ -51,13 +57,24 @@ export function loginHints(call: ReceivedCall): LoginHints {
   if (basic) clientIds.push(Buffer.from(basic, 'base64').toString('utf8').split(':')[0]!)
   const session = /<(?:\w+:)?sessionId>([^<]+)<\/(?:\w+:)?sessionId>/.exec(text)?.[1]
   if (session) tokens.push(session.trim())
+  const soap = call.path?.nativePath.startsWith('/services/Soap/u/') ? soapRequestOf(text) : undefined
+  if (soap?.operation === 'login') logins.push({ username: soap.username, password: soap.password })
   if (call.path?.urlToken) tokens.push(call.path.urlToken)
-  return { clientIds, tokens }
+  return { clientIds, tokens, logins }
+}
+
+/** The SOAP call a body holds, read by the app's own parser; undefined when it holds none (the app answers the fault). */
+function soapRequestOf(text: string): SoapRequest | undefined {
+  try {
+    return parseSoapRequest(text)
+  } catch {
+    return undefined
+  }
 }
 
 /**
- * The environment and app a login call is for: the prefix's, else the one its client id or
- * token belongs to; an `unauthenticated` refusal when nothing names one.
+ * The environment and app a login call is for: the prefix's, else the one its client id, token
+ * or SOAP username and password belong to; an `unauthenticated` refusal when nothing names one.
  */
 export function resolveLoginTarget(
   ctx: ManagementContext,
@@ -78,7 +95,7 @@ export function resolveLoginTarget(
     'unauthenticated',
     prefix
       ? 'Failed to find the app to log in to: the path names no app of a known environment'
-      : 'Failed to find the app to log in to: use the login URL of the credentials (the app URL), or a client id it issued',
+      : 'Failed to find the app to log in to: use the login URL of the credentials (the app URL), a client id it issued, or its username and password',
     refusalTarget,
   )
 }
@@ -94,6 +111,10 @@ function ownerOf(
   for (const token of hints.tokens) {
     const owner = findAppToken(ctx, token) ?? findIssuedToken(ctx, token)
     if (owner) return { environmentId: owner.environmentId, app: owner.app }
+  }
+  for (const { username, password } of hints.logins) {
+    const row = findCredentialsByLogin(ctx, username, password)
+    if (row) return { environmentId: row.environmentId, app: row.app }
   }
   return undefined
 }

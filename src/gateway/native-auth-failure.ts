@@ -7,6 +7,7 @@
  * reason is in `WWW-Authenticate` (RFC 6750 `error_description`).
  * @see https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/errorcodes.htm
  */
+import { faultXml, INVALID_LOGIN, SOAP_CONTENT_TYPE, SoapFault } from '../replica/oauth/soap-login.js'
 import type { CallOutcome } from './call-outcome.js'
 import type { GatewayRefusal } from './gateway-refusal.js'
 
@@ -70,14 +71,18 @@ function json(status: number, body: string): Failure {
   return { status, contentType: 'application/json;charset=UTF-8', body }
 }
 
-/** SOAP faults are HTTP 500 (a login without an app to log in to is an invalid login). */
+/**
+ * SOAP faults are HTTP 500 (a login without an app to log in to is an invalid login), written by
+ * the app's own fault writer: a login the gateway refuses reads exactly as one the app refuses,
+ * so a client cannot tell an unknown username from a wrong password.
+ */
 function soapFault(nativePath: string): Failure {
   const login = /^\/services\/Soap\/u\/[^/]+\/?$/.test(nativePath)
-  const [code, message] = login
-    ? ['INVALID_LOGIN', 'INVALID_LOGIN: Invalid username, password, security token; or user locked out.']
-    : ['INVALID_SESSION_ID', 'INVALID_SESSION_ID: Invalid Session ID found in SessionHeader: Illegal Session']
-  const body =
-    '<?xml version="1.0" encoding="UTF-8"?><soapenv:Envelope xmlns:soapenv="http://schemas.xmlsoap.org/soap/envelope/" xmlns:sf="urn:fault.partner.soap.sforce.com">' +
-    `<soapenv:Body><soapenv:Fault><faultcode>sf:${code}</faultcode><faultstring>${message}</faultstring></soapenv:Fault></soapenv:Body></soapenv:Envelope>`
-  return { status: 500, contentType: 'text/xml;charset=UTF-8', body }
+  const fault = login
+    ? new SoapFault('INVALID_LOGIN', `INVALID_LOGIN: ${INVALID_LOGIN}`)
+    : new SoapFault(
+        'INVALID_SESSION_ID',
+        'INVALID_SESSION_ID: Invalid Session ID found in SessionHeader: Illegal Session',
+      )
+  return { status: 500, contentType: SOAP_CONTENT_TYPE, body: faultXml(fault) }
 }

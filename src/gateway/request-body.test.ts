@@ -49,9 +49,9 @@ it('answers a body whose stream fails as unreadable, naming why, instead of thro
   }
 })
 
-it('gives the app a real Request for the native path, with the body read and no framing headers', async () => {
+it('gives the app a real Request for the native path on the given origin, with the body read and no framing headers', async () => {
   const sent = new Request(
-    'https://api.replica.test/apps/env_1/crm/services/data/v60.0/sobjects/Account?x=1',
+    'https://client-chosen.example/apps/env_1/crm/services/data/v60.0/sobjects/Account?x=1',
     {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'content-length': '15', 'x-test': 'yes' },
@@ -59,7 +59,8 @@ it('gives the app a real Request for the native path, with the body read and no 
     },
   )
   const url = new URL(sent.url)
-  const native = nativeRequest(sent, url, parseAppPath(url.pathname)!, await readRequestBody(sent, 100))
+  const body = await readRequestBody(sent, 100)
+  const native = nativeRequest(sent, url, parseAppPath(url.pathname)!, body, 'https://api.replica.test')
   expect(native.url).toBe('https://api.replica.test/services/data/v60.0/sobjects/Account?x=1')
   expect(native.method).toBe('POST')
   expect(native.headers.get('x-test')).toBe('yes')
@@ -71,12 +72,18 @@ it('gives the app a real Request for the native path, with the body read and no 
 it('gives a call without a body a Request without one', () => {
   const sent = new Request('https://api.replica.test/services/data')
   const url = new URL(sent.url)
-  const native = nativeRequest(sent, url, parseAppPath(url.pathname)!, {
-    contentType: null,
-    data: new Uint8Array(0),
-    complete: true,
-    size: 0,
-  })
+  const native = nativeRequest(
+    sent,
+    url,
+    parseAppPath(url.pathname)!,
+    {
+      contentType: null,
+      data: new Uint8Array(0),
+      complete: true,
+      size: 0,
+    },
+    url.origin,
+  )
   expect(native).not.toBe(sent)
   expect(native.body).toBeNull()
 })

@@ -14,8 +14,11 @@ export type RequestBody = RawBody & { data: Uint8Array<ArrayBuffer>; unreadable?
 
 const EMPTY = new Uint8Array(0) as Uint8Array<ArrayBuffer>
 
-/** Where Bulk API 2.0 takes CSV data: `/services/data/vXX.X/jobs/ingest/{jobId}/batches[/]`. */
-const UPLOAD_PATH = /^\/services\/data\/v\d{1,3}\.\d\/jobs\/ingest\/[^/]+\/batches\/?$/
+/**
+ * Where Bulk API 2.0 takes CSV data: `/services/data/vXX.X/jobs/ingest/{jobId}/batches[/]`, its
+ * fixed segments in any case (the replica serves them so).
+ */
+const UPLOAD_PATH = /^\/services\/data\/v\d{1,3}\.\d\/jobs\/ingest\/[^/]+\/batches\/?$/i
 
 export interface BodyCaps {
   /** Every body but a CSV upload (bytes). */
@@ -56,13 +59,20 @@ export async function readRequestBody(request: Request, maxBytes: number): Promi
 }
 
 /**
- * The request the app sees: a new `Request` for the native path and query, with the client's
- * method and headers and the body the gateway read. No signal: the app answers in-process once the
+ * The request the app sees: a new `Request` for the native path and query on the mock's
+ * configured `origin` (never the client's `Host`, so absolute URLs the app builds from it are the
+ * mock's), with the client's method and headers and the body the gateway read. No signal: the app answers in-process once the
  * whole body is read, so there is nothing left for a client's abort to stop. The body goes in as a
  * stream of the very bytes read (a byte array given to `Request` is copied, and an upload may be
  * 150 MB). The sent body's framing headers go: whoever sends the new request on frames it anew.
  */
-export function nativeRequest(request: Request, url: URL, path: AppPath, body: RequestBody): Request {
+export function nativeRequest(
+  request: Request,
+  url: URL,
+  path: AppPath,
+  body: RequestBody,
+  origin: string,
+): Request {
   const { data } = body
   const init: RequestInit & { duplex?: 'half' } = {
     method: request.method,
@@ -77,7 +87,7 @@ export function nativeRequest(request: Request, url: URL, path: AppPath, body: R
     })
     init.duplex = 'half'
   }
-  const native = new Request(new URL(path.nativePath + url.search, url.origin), init)
+  const native = new Request(new URL(path.nativePath + url.search, origin), init)
   native.headers.delete('content-length')
   native.headers.delete('transfer-encoding')
   return native

@@ -200,6 +200,23 @@ export function findCredentialsByClientId(
   return ctx.store.credentials.findFirst((q) => q.where({ clientId }))
 }
 
+/**
+ * The credentials row a username and password log in with (a SOAP `login` that names no app): its
+ * password, and its actor's user's username. Usernames repeat across environments; passwords do not.
+ */
+export function findCredentialsByLogin(
+  ctx: ManagementContext,
+  username: string,
+  password: string,
+): StoredCredentials | undefined {
+  return ctx.store.credentials
+    .findMany((q) => q.where({ password }))
+    .find(
+      (row) =>
+        ctx.environmentData.get(row.environmentId, row.app)?.userOf?.(row.actorId)?.username === username,
+    )
+}
+
 /** The credentials row of (environment, app, actor), if issued. */
 export function findCredentials(
   ctx: ManagementContext,

@@ -151,10 +151,5 @@ export function requestAccess(ctx: ManagementContext): RequestAccess {
  * the request log still holds: what `/limits` reports as `DailyApiRequests` used.
  */
 export function countCallsSince(ctx: ManagementContext, environmentId: string, sinceMs: number): number {
-  let count = 0
-  for (const call of ctx.requestLog.newestFirst(environmentId)) {
-    if (call.receivedAtMs < sinceMs) break
-    count++
-  }
-  return count
+  return ctx.requestLog.countSince(environmentId, sinceMs)
 }

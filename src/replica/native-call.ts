@@ -2,7 +2,9 @@
  * @module
  * The contract between the gateway and an app's native handler. The gateway authenticates the
  * app token, resolves (environment, app, actor), refuses what it must, and hands the call on with
- * the native path (`/services/...`) as the request URL's path — whatever prefix the client used.
+ * the native path (`/services/...`) as the request URL's path — whatever prefix the client used —
+ * on the mock's configured origin (`baseUrl`), never the one the request's `Host` names: absolute
+ * URLs an app builds from the request URL (instance and identity URLs) are the mock's.
  */
 
 /** A native endpoint as the fidelity report counts it (see `handlers/native-endpoints.ts`). */

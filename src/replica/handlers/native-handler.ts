@@ -3,12 +3,15 @@
  * The CRM replica's native REST API as a `NativeHandler` (src/replica/native-call.ts): the gateway
  * resolves the environment app and actor from the token and hands each call over with its native
  * path; this Hono app routes it to the live `CrmApp` of that environment app. Every error leaves
- * through `toNativeErrorResponse`, in the Salesforce error array. The composite resources send
+ * through `toNativeErrorResponse`, in the Salesforce error array. The versioned resources' fixed
+ * segments are routed in any case (`resource-spelling.ts`), and their answers carry
+ * `Sforce-Limit-Info` (`limit-info.ts`). The composite resources send
  * their subrequests back into this same app; an ordinary call waits while one of them (or a bulk
  * job) holds the store (store-turn.ts).
  * @see https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/intro_rest.htm
  */
 import { Hono } from 'hono'
+import { getPathNoStrict } from 'hono/utils/url'
 import type { ManagementContext } from '../../management/context.js'
 import type { NativeCall, NativeHandler } from '../native-call.js'
 import type { BulkHooks } from '../bulk/bulk-hooks.js'
@@ -18,9 +21,11 @@ import { compositeRoutes } from './composite-routes.js'
 import { resource } from './method-dispatch.js'
 import type { NativeContext, NativeEnv } from './native-env.js'
 import { identityRoutes } from './identity-routes.js'
+import { limitInfo } from './limit-info.js'
 import { oauthRoutes } from './oauth-routes.js'
 import { bulkRoutes } from './bulk-routes.js'
 import { queryRoutes } from './query-routes.js'
+import { resourceSpelling } from './resource-spelling.js'
 import { searchLimitsRoutes } from './search-limits-routes.js'
 import { soapRoutes } from './soap-routes.js'
 import { sobjectRoutes } from './sobject-routes.js'
@@ -69,9 +74,14 @@ export function createCrmNativeHandler(options: CrmNativeHandlerOptions): Native
   }
 }
 
+/** Where the resources of one API version live. */
+const VERSIONED = '/services/data/:version{v[0-9]+\\.[0-9]+}'
+
 /** The routes, for a caller that supplies the `{ call, app }` bindings itself. */
 export function createCrmRoutes(): Hono<NativeEnv> {
-  const app = new Hono<NativeEnv>({ strict: false })
+  // the versioned resources' fixed segments in any case (resource-spelling.ts); set once they are routed
+  let spell = (path: string) => path
+  const app = new Hono<NativeEnv>({ getPath: (request) => spell(getPathNoStrict(request)) })
   app.use(noteEndpoint())
   app.use((c, next) => {
     refuseXmlResponses(c)
@@ -82,6 +92,7 @@ export function createCrmRoutes(): Hono<NativeEnv> {
 
   const version = new Hono<NativeEnv>({ strict: false })
   version.use(requireServedVersion())
+  version.use(limitInfo())
   resource(version, '/', { GET: listResources })
   sobjectRoutes(version)
   queryRoutes(version)
@@ -89,7 +100,8 @@ export function createCrmRoutes(): Hono<NativeEnv> {
   compositeRoutes(version, (request, env) => app.fetch(request, env))
   bulkRoutes(version)
   unsupportedVersionedRoutes(version)
-  app.route('/services/data/:version{v[0-9]+\\.[0-9]+}', version)
+  app.route(VERSIONED, version)
+  spell = resourceSpelling(VERSIONED, version.routes)
 
   oauthRoutes(app)
   soapRoutes(app)

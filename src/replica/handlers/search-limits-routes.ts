@@ -7,9 +7,9 @@
  * @see https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/resources_limits.htm
  */
 import type { Hono } from 'hono'
-import { countCallsSince } from '../../management/requests.js'
 import { ReplicaError } from '../errors.js'
-import { DAY_MS, orgLimits } from '../limits/org-limits.js'
+import { orgLimits } from '../limits/org-limits.js'
+import { usedApiRequests } from './limit-info.js'
 import { runSearch } from '../search/run-search.js'
 import { resource } from './method-dispatch.js'
 import { basePath, type NativeContext, type NativeEnv } from './native-env.js'
@@ -37,9 +37,5 @@ function search(c: NativeContext): Response {
 
 function limits(c: NativeContext): Response {
   refuseUnknownParams(c, LIMITS_PARAMS)
-  const { management, call } = c.env
-  const used = management
-    ? countCallsSince(management, call.environmentId, management.clock.nowMs() - DAY_MS)
-    : 0
-  return c.json(orgLimits(used))
+  return c.json(orgLimits(usedApiRequests(c)))
 }

@@ -4,12 +4,10 @@
  * (`oauth/soap-service.ts`). Answers are `text/xml`; a fault is HTTP 500, as in Salesforce.
  */
 import type { Hono } from 'hono'
-import { SoapFault, faultXml } from '../oauth/soap-login.js'
+import { SOAP_CONTENT_TYPE as XML, SoapFault, faultXml } from '../oauth/soap-login.js'
 import { soapCall } from '../oauth/soap-service.js'
 import { loginContext } from './login-routes-common.js'
 import type { NativeContext, NativeEnv } from './native-env.js'
-
-const XML = 'text/xml; charset=utf-8'
 
 export function soapRoutes(app: Hono<NativeEnv>): void {
   app.all('/services/Soap/u/:version', soap)

@@ -43,10 +43,11 @@ export function sobjectRoutes(app: Hono<NativeEnv>): void {
   app.use('/sobjects/*', refuseConditionalRequests())
   resource(app, '/sobjects', { GET: globalDescribe })
   resource(app, '/sobjects/:object', { GET: basicInformation, POST: create })
-  // `describe` and the other sub-resources share the record's place in the path
+  // `describe` and the other sub-resources share the record's place in the path (in any case,
+  // like every fixed segment: resource-spelling.ts; no record id is spelled like one)
   app.all('/sobjects/:object/:id', (c, next) => {
     const name = c.req.param('id')!
-    if (name === 'describe') return describeResource(c, next)
+    if (name.toLowerCase() === 'describe') return describeResource(c, next)
     unsupportedSubresource(name)
     return recordResource(c, next)
   })
@@ -62,9 +63,10 @@ export function sobjectRoutes(app: Hono<NativeEnv>): void {
 
 /** Fails loudly on a sub-resource name (`describe/...`, `listviews`, ...) the replica does not serve. */
 function unsupportedSubresource(name: string): void {
-  if (name === 'describe') throw new UnsupportedFeatureError(LAYOUTS)
-  if (Object.hasOwn(UNSUPPORTED_SUBRESOURCES, name))
-    throw new UnsupportedFeatureError(UNSUPPORTED_SUBRESOURCES[name]!)
+  const lower = name.toLowerCase()
+  if (lower === 'describe') throw new UnsupportedFeatureError(LAYOUTS)
+  const known = Object.keys(UNSUPPORTED_SUBRESOURCES).find((key) => key.toLowerCase() === lower)
+  if (known !== undefined) throw new UnsupportedFeatureError(UNSUPPORTED_SUBRESOURCES[known]!)
 }
 
 function refuseConditionalRequests(): MiddlewareHandler<NativeEnv> {

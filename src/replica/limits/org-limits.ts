@@ -40,3 +40,13 @@ export function orgLimits(apiRequests: number): Record<string, OrgLimit> {
   }
   return limits
 }
+
+/**
+ * The `Sforce-Limit-Info` header value: `api-usage=N/M`, N = Max − Remaining and M = Max of
+ * `DailyApiRequests` exactly as `orgLimits` reports them.
+ * @see https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/headers_api_usage.htm
+ */
+export function apiUsageHeader(apiRequests: number): string {
+  const { Max, Remaining } = orgLimits(apiRequests).DailyApiRequests!
+  return `api-usage=${Max - Remaining}/${Max}`
+}

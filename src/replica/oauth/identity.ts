@@ -3,7 +3,7 @@
  * Who a token acts as: the identity URL `GET /id/{orgId}/{userId}` (jsforce `conn.identity()`)
  * and the OpenID Connect UserInfo endpoint `GET /services/oauth2/userinfo` (the Salesforce CLI
  * reads `user_id` and `organization_id` after an access-token login), built from the app's User
- * record and organization id. URLs are absolute on the origin the client called; the service
+ * record and organization id. URLs are absolute on the mock's origin; the service
  * URLs hold `{version}` unless a version is asked for, as in Salesforce.
  * @see https://help.salesforce.com/s/articleView?id=sf.remoteaccess_using_openid.htm
  * @see https://help.salesforce.com/s/articleView?id=sf.remoteaccess_using_userinfo_endpoint.htm

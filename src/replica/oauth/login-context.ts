@@ -2,7 +2,7 @@
  * @module
  * What the app's login endpoints work with: the management context (credentials, issued tokens),
  * the environment's live CRM app (its users and organization id), the call the gateway resolved,
- * and the origin the client called (instance and identity URLs are built on it). Plus the checks
+ * and the mock's origin (instance and identity URLs are built on it). Plus the checks
  * every grant shares: the OAuth client, its secret, the user behind an actor.
  */
 import { findCredentials, findCredentialsByClientId } from '../../management/credentials.js'
@@ -17,7 +17,7 @@ export interface LoginContext {
   management: ManagementContext
   app: CrmApp
   call: NativeCall
-  /** `scheme://host[:port]` the client called. */
+  /** The mock's configured origin, `scheme://host[:port]` (the gateway puts it in the request URL). */
   origin: string
 }
 

@@ -23,6 +23,9 @@ export class SoapFault extends Error {
   }
 }
 
+/** The content type of every SOAP answer, results and faults alike. */
+export const SOAP_CONTENT_TYPE = 'text/xml; charset=utf-8'
+
 export const INVALID_LOGIN = 'Invalid username, password, security token; or user locked out.'
 
 export type SoapRequest =

@@ -2,7 +2,7 @@
  * @module
  * Answers the SOAP `login` and `logout` calls (`soap-login.ts` reads and writes the envelopes):
  * a login with the username and password of the credentials' login details gets a session id
- * (an app token, reused while it lives) and the server URL on the origin the client called;
+ * (an app token, reused while it lives) and the server URL on the mock's origin;
  * logout ends a session id the login issued. A credentials token cannot be logged out: it lives
  * as long as its environment (spec "The same tokens are returned each time").
  */

@@ -123,3 +123,60 @@ describe('POST /services/Soap/u/{version} login', () => {
     }
   })
 })
+
+describe('POST /services/Soap/u/{version} login at the root of the base URL', () => {
+  /** A SOAP call to the root, with no `/apps/{env}/{app}` prefix, as a client with a fixed login host sends it. */
+  async function soapAtRoot(baseUrl: string, xml: string) {
+    const response = await fetch(`${baseUrl}/services/Soap/u/60.0`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/xml', soapaction: '""' },
+      body: xml,
+    })
+    return {
+      status: response.status,
+      type: response.headers.get('content-type'),
+      text: await response.text(),
+    }
+  }
+
+  test('finds the environment app from the username and password, among several', async ({ client }) => {
+    const first = await connectApp(client)
+    const second = await connectApp(client)
+    // the same seeded usernames in both environments: the password tells them apart
+    expect(second.credentials.login!.parameters.username).toBe(first.credentials.login!.parameters.username)
+    for (const app of [first, second]) {
+      const { parameters, secrets } = app.credentials.login!
+      const response = await soapAtRoot(
+        client.baseUrl,
+        loginEnvelope(parameters.username!, secrets.password!),
+      )
+      expect(response.status, response.text).toBe(200)
+      const orgId = app.credentials.token.split('!')[0]
+      expect(element(response.text, 'organizationId')).toBe(orgId)
+      const sessionId = element(response.text, 'sessionId')!
+      const query = await fetch(`${client.baseUrl}${V}/query?q=SELECT+Id+FROM+Account+LIMIT+1`, {
+        headers: { authorization: `Bearer ${sessionId}` },
+      })
+      expect(query.status).toBe(200)
+    }
+  })
+
+  test('an unknown username answers the same fault as a wrong password (no user enumeration)', async ({
+    client,
+  }) => {
+    const app = await connectApp(client)
+    const { parameters, secrets } = app.credentials.login!
+    const wrongPassword = await soapAtRoot(client.baseUrl, loginEnvelope(parameters.username!, 'nope'))
+    const unknownUser = await soapAtRoot(
+      client.baseUrl,
+      loginEnvelope('nobody@crm.replica.test', secrets.password!),
+    )
+    const atAppUrl = await soap(app, loginEnvelope(parameters.username!, 'nope'))
+    for (const response of [wrongPassword, unknownUser]) {
+      expect(response.status).toBe(500)
+      expect(response.type).toBe(atAppUrl.type)
+      expect(element(response.text, 'faultcode')).toBe('sf:INVALID_LOGIN')
+      expect(response.text).toBe(atAppUrl.text)
+    }
+  })
+})
