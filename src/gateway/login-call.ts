@@ -15,7 +15,7 @@
 import type { ManagementContext } from '../management/context.js'
 import { findIssuedToken } from '../management/app-sessions.js'
 import { findAppToken, findCredentialsByClientId, findCredentialsByLogin } from '../management/credentials.js'
-import { parseSoapRequest, type SoapRequest } from '../replica/oauth/soap-login.js'
+import { parseSoapRequest, type SoapRequest, soapSessionId } from '../replica/oauth/soap-login.js'
 import type { StoredEnvironment } from '../store/stored-records.js'
 import { GatewayRefusal, type RefusedCallTarget } from './gateway-refusal.js'
 import type { ReceivedCall } from './received-call.js'
@@ -55,8 +55,8 @@ export function loginHints(call: ReceivedCall): LoginHints {
   }
   const basic = call.request.headers.get('authorization')?.match(/^Basic\s+([A-Za-z0-9+/=]+)\s*$/i)?.[1]
   if (basic) clientIds.push(Buffer.from(basic, 'base64').toString('utf8').split(':')[0]!)
-  const session = /<(?:\w+:)?sessionId>([^<]+)<\/(?:\w+:)?sessionId>/.exec(text)?.[1]
-  if (session) tokens.push(session.trim())
+  const session = text.trimStart().startsWith('<') ? soapSessionId(text) : undefined
+  if (session) tokens.push(session)
   const soap = call.path?.nativePath.startsWith('/services/Soap/u/') ? soapRequestOf(text) : undefined
   if (soap?.operation === 'login') logins.push({ username: soap.username, password: soap.password })
   if (call.path?.urlToken) tokens.push(call.path.urlToken)

@@ -90,6 +90,16 @@ export function parseSoapRequest(xml: string): SoapRequest {
   )
 }
 
+/** The session id of a SOAP envelope's `SessionHeader`, whatever its call; undefined when it has none or is not SOAP. */
+export function soapSessionId(xml: string): string | undefined {
+  try {
+    const header = elementOf(elementOf(parseXml(xml), 'Envelope'), 'Header')
+    return textOf(elementOf(header, 'SessionHeader'), 'sessionId')?.trim() || undefined
+  } catch {
+    return undefined
+  }
+}
+
 function parseXml(xml: string): XmlElement {
   try {
     return soapXmlParser().parse(xml) as XmlElement
