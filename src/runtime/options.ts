@@ -20,8 +20,32 @@ export const Lifecycle = z.strictObject({
 })
 export type Lifecycle = z.infer<typeof Lifecycle>
 
-/** A schema source: a path (SFDX project, package directory, describe JSON, schema document file) or a document. */
-const SchemaSource = z.union([z.string().min(1), CrmSchemaDocument])
+type SchemaSourceInput = string | z.input<typeof CrmSchemaDocument>
+
+/**
+ * Schema sources, one or a list: paths (SFDX project, package directory, describe JSON, schema
+ * document file) and schema documents. Checked by hand rather than as a union, so a bad
+ * document's own issues (`schema.1.objects.0.createable: ...`) are named, not "Invalid input".
+ */
+const SchemaSources = z
+  .custom<SchemaSourceInput | SchemaSourceInput[]>(() => true)
+  .superRefine((value, ctx) => {
+    const list: unknown[] = Array.isArray(value) ? value : [value]
+    list.forEach((item, index) => {
+      const at = Array.isArray(value) ? [index] : []
+      if (typeof item === 'string' && item.length > 0) return
+      if (typeof item !== 'object' || item === null || Array.isArray(item)) {
+        const message = 'Expected a path or a schema document ({ objects: [...] })'
+        ctx.addIssue({ code: 'custom', message, path: at })
+        return
+      }
+      for (const issue of CrmSchemaDocument.safeParse(item).error?.issues ?? []) {
+        ctx.addIssue({ code: 'custom', message: issue.message, path: [...at, ...issue.path] })
+      }
+    })
+  })
+  .transform((value) => (Array.isArray(value) ? value : [value]))
+
 const asList = <T>(value: T | T[] | undefined): T[] =>
   value === undefined ? [] : Array.isArray(value) ? value : [value]
 
@@ -58,10 +82,7 @@ export const ReplicaMockOptions = z.strictObject({
    * @default none: the fixture's versions keep their own schema, else the built-in demo
    * @example createReplicaMock({ schema: ['./force-app', './describe/Account.json'] })
    */
-  schema: z
-    .union([SchemaSource, z.array(SchemaSource)])
-    .optional()
-    .transform(asList),
+  schema: SchemaSources.optional().transform((sources) => sources ?? []),
   /**
    * Seed data sources (`sf data export tree` plan or tree file, or a folder of CSV files) for
    * every published version of the fixture's `crm` app, after the version's own fixture `data`.
