@@ -1,7 +1,8 @@
 /**
  * @module
  * The control API under `/__replica` (DESIGN.md "Control API"): test controls the real service
- * does not have. Open on loopback; `adminToken` makes it require a bearer token.
+ * does not have. Open on loopback; `adminToken` makes it require a bearer token. `GET /schema`
+ * answers the org each app version serves, with the full load report of each user schema.
  */
 import { Hono } from 'hono'
 import { z } from 'zod'
@@ -39,61 +40,58 @@ export function controlRoutes(runtime: ReplicaRuntime) {
   const smallBodies = bodyCap(options.maxBodyBytes)
   const stateBody = bodyCap(options.maxStateBytes)
 
-  return (
-    new Hono<ReplicaEnv>()
-      .use(controlGuard(controlAccessOf(runtime), (path) => OPEN_PATHS.test(path)))
-      .on(BODY_METHODS, '*', (c, next) => (c.req.path.endsWith('/state') ? stateBody : smallBodies)(c, next))
-      .get('/health', (c) => c.json({ ok: true, version: VERSION }))
-      .route('/ui', inspectorRoutes(runtime))
-      .post('/reset', async (c) => {
-        await runtime.reset()
-        return c.json({ ok: true })
-      })
-      .post('/start', async (c) => {
-        await runtime.markStart()
-        return c.json({ ok: true })
-      })
-      .delete('/start', (c) => {
-        runtime.unmarkStart()
-        return c.json({ ok: true })
-      })
-      .get('/state', (c) => c.json(runtime.exportState()))
-      .put('/state', validJson(z.unknown(), STATE_JSON_LIMITS), async (c) => {
-        await runtime.importState(c.req.valid('json'))
-        return c.json({ ok: true })
-      })
-      .get('/clock', (c) => c.json(clockView()))
-      .post('/clock', validJson(ClockCommand), (c) => {
-        const command = c.req.valid('json')
-        if ('advanceMs' in command) runtime.clock.advance(command.advanceMs)
-        else if ('set' in command) runtime.clock.set(command.set)
-        else runtime.clock.setMode(command.mode)
-        return c.json(clockView())
-      })
-      .get('/lifecycle', (c) => c.json(runtime.lifecycle))
-      .put('/lifecycle', validJson(Lifecycle.partial()), (c) => {
-        Object.assign(runtime.lifecycle, c.req.valid('json'))
-        return c.json(runtime.lifecycle)
-      })
-      .get('/faults', (c) => c.json({ data: runtime.ctx.faults.list() }))
-      .post('/faults', validJson(Fault), (c) => c.json(runtime.ctx.faults.add(c.req.valid('json')), 201))
-      .delete('/faults', (c) => {
-        runtime.ctx.faults.clear()
-        return c.json({ ok: true })
-      })
-      .post('/seed/environment', validJson(SeedEnvironment), async (c) =>
-        c.json(await asSeedRequest(() => seedEnvironment(runtime.ctx, c.req.valid('json'))), 201),
-      )
-      .post('/seed/snapshot', validJson(SeedSnapshot), async (c) =>
-        c.json(await asSeedRequest(() => seedSnapshot(runtime.ctx, c.req.valid('json'))), 201),
-      )
-      // the org each app version serves, with the full load report of each user schema
-      .get('/schema', (c) => c.json(runtime.schemas.report()))
-      .route('/fidelity', fidelityRoutes(runtime))
-      .all('*', (c) => {
-        throw new ManagementError('not_found', `Failed to find route: ${c.req.method} ${c.req.path}`)
-      })
-  )
+  return new Hono<ReplicaEnv>()
+    .use(controlGuard(controlAccessOf(runtime), (path) => OPEN_PATHS.test(path)))
+    .on(BODY_METHODS, '*', (c, next) => (c.req.path.endsWith('/state') ? stateBody : smallBodies)(c, next))
+    .get('/health', (c) => c.json({ ok: true, version: VERSION }))
+    .route('/ui', inspectorRoutes(runtime))
+    .post('/reset', async (c) => {
+      await runtime.reset()
+      return c.json({ ok: true })
+    })
+    .post('/start', async (c) => {
+      await runtime.markStart()
+      return c.json({ ok: true })
+    })
+    .delete('/start', (c) => {
+      runtime.unmarkStart()
+      return c.json({ ok: true })
+    })
+    .get('/state', (c) => c.json(runtime.exportState()))
+    .put('/state', validJson(z.unknown(), STATE_JSON_LIMITS), async (c) => {
+      await runtime.importState(c.req.valid('json'))
+      return c.json({ ok: true })
+    })
+    .get('/clock', (c) => c.json(clockView()))
+    .post('/clock', validJson(ClockCommand), (c) => {
+      const command = c.req.valid('json')
+      if ('advanceMs' in command) runtime.clock.advance(command.advanceMs)
+      else if ('set' in command) runtime.clock.set(command.set)
+      else runtime.clock.setMode(command.mode)
+      return c.json(clockView())
+    })
+    .get('/lifecycle', (c) => c.json(runtime.lifecycle))
+    .put('/lifecycle', validJson(Lifecycle.partial()), (c) => {
+      Object.assign(runtime.lifecycle, c.req.valid('json'))
+      return c.json(runtime.lifecycle)
+    })
+    .get('/faults', (c) => c.json({ data: runtime.ctx.faults.list() }))
+    .post('/faults', validJson(Fault), (c) => c.json(runtime.ctx.faults.add(c.req.valid('json')), 201))
+    .delete('/faults', (c) => {
+      runtime.ctx.faults.clear()
+      return c.json({ ok: true })
+    })
+    .post('/seed/environment', validJson(SeedEnvironment), async (c) =>
+      c.json(await asSeedRequest(() => seedEnvironment(runtime.ctx, c.req.valid('json'))), 201),
+    )
+    .post('/seed/snapshot', validJson(SeedSnapshot), async (c) =>
+      c.json(await asSeedRequest(() => seedSnapshot(runtime.ctx, c.req.valid('json'))), 201),
+    )
+    .get('/schema', (c) => c.json(runtime.schemas.report()))
+    .route('/fidelity', fidelityRoutes(runtime))
+    .all('*', (c) => {
+      throw new ManagementError('not_found', `Failed to find route: ${c.req.method} ${c.req.path}`)
+    })
 }
 
 /**
