@@ -43,9 +43,10 @@ export interface ReplicaRuntime {
   listenHosts: readonly string[] | null
   /**
    * The org each app version serves: its CRM apps (metadata shared by its environments, and the
-   * factory of live apps) and the load report. Settles with `ready`: the built-in schema before.
+   * factory of live apps) and the load report. The built-in schema for every version until the
+   * schemas are loaded (first on the `ready` chain).
    */
-  readonly schemas: VersionSchemas
+  schemas: VersionSchemas
   /** Each environment's live apps (the same object as `ctx.environmentData`, typed). */
   readonly apps: EnvironmentData<CrmApp>
   /** Settles once the store holds its data; every request waits for it. */
@@ -154,10 +155,12 @@ export function createRuntime(input: ReplicaMockOptions = {}): ReplicaRuntime {
   let loaded: RuntimeStart
   let start: RuntimeStart
   const schemaSources = { schema: options.schema, data: options.data, strict: options.schemaStrict }
-  runtime.ready = loadVersionSchemas(fixture.versions, schemaSources, crmOptions, builtInCrm).then(
-    async (schemas) => {
-      ;(runtime as { schemas: VersionSchemas }).schemas = schemas
-      await store.restore(fixtureContent(fixture))
+  const loadSchemas = async () => {
+    runtime.schemas = await loadVersionSchemas(fixture.versions, schemaSources, crmOptions, builtInCrm)
+  }
+  runtime.ready = loadSchemas()
+    .then(() => store.restore(fixtureContent(fixture)))
+    .then(async () => {
       loaded = await fixtureStart(runtime, configuredLifecycle)
       start = loaded
       await backToStart(runtime, start)
@@ -166,8 +169,7 @@ export function createRuntime(input: ReplicaMockOptions = {}): ReplicaRuntime {
         loaded = await markStart(runtime)
         start = loaded
       }
-    },
-  )
+    })
   // a failed start surfaces through `ready()` and every request (503), not as an unhandled rejection
   runtime.ready.catch(() => {})
   return runtime
