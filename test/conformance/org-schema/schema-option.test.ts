@@ -1,5 +1,6 @@
 import { conformanceTest, expect } from '../../support/harness.js'
 import { connectApp, expectNativeError, query, V } from '../../support/native.js'
+import { csvRows, resultText, runIngest } from '../../support/bulk.js'
 import { createSampleRecords, SFDX_PROJECT } from '../../support/org-schema.js'
 
 // the `schema` option: the sample SFDX project for every published version of the crm app
@@ -92,4 +93,15 @@ test('a retired version keeps the built-in schema: the option is for published v
   expect(() => records.query('SELECT Id FROM Property__c')).toThrow(/Property__c/)
   const current = await connectApp(client)
   expect((await query(current, 'SELECT Id FROM Property__c')).status).toBe(200)
+})
+
+test('Bulk API 2.0 ingests custom object rows, the validation rule refusing one', async ({ client }) => {
+  const app = await connectApp(client)
+  const csv = 'Name,Address__c,Price__c\nDock,3 Quay Road,250000\nShed,4 Quay Road,0\n'
+  const job = await runIngest(app, { object: 'Property__c', operation: 'insert' }, csv)
+  expect(job).toMatchObject({ state: 'JobComplete', numberRecordsProcessed: 2, numberRecordsFailed: 1 })
+  const failed = csvRows(await resultText(app, job.id, 'failedResults'))
+  expect(failed[1]![1]).toContain('FIELD_CUSTOM_VALIDATION_EXCEPTION')
+  const found = await query(app, 'SELECT Name, Is_Expensive__c FROM Property__c')
+  expect(found.body.records).toEqual([expect.objectContaining({ Name: 'Dock', Is_Expensive__c: false })])
 })
