@@ -56,7 +56,10 @@ export interface ReplicaMock {
   readonly clock: Clock
   /** Lifecycle delays in force (mutable; `reset()` restores the configured ones). */
   readonly lifecycle: Lifecycle
-  /** Resolves once the fixture is loaded (requests wait for it on their own). */
+  /**
+   * Resolves once the fixture and the org schemas (`schema`) are loaded (requests wait for it on
+   * their own); rejects, naming the file and line, when a schema source cannot be read.
+   */
   ready(): Promise<void>
   /**
    * Back to the start: the loaded fixture with the configured lifecycle delays and clock mode (and

@@ -17,7 +17,17 @@ declare module 'vitest' {
 export type UnhandledRequestStrategy = 'error' | 'warn' | 'bypass'
 
 export interface ReplicaPluginOptions
-  extends Omit<ReplicaMockOptions, 'fixture' | 'startState' | 'fidelity'> {
+  extends Omit<ReplicaMockOptions, 'fixture' | 'startState' | 'fidelity' | 'schema' | 'data'> {
+  /**
+   * The user's org schema for every published version of the fixture's `crm` app: paths (relative
+   * paths resolve against the project root) and schema documents, merged in order
+   * (docs/org-schema.md). A source that cannot be read fails every test file of the project.
+   * @default none: the built-in demo schema
+   * @example replicaMock({ schema: './force-app', schemaStrict: true })
+   */
+  schema?: ReplicaMockOptions['schema']
+  /** Seed data sources for the same versions (relative paths resolve against the project root). */
+  data?: ReplicaMockOptions['data']
   /**
    * The data the mock starts and resets to: a fixture object or the path of a JSON file
    * (relative paths resolve against the project root).

@@ -27,11 +27,20 @@ export function replicaMock(options: ReplicaPluginOptions = {}): Plugin {
     config: () => ({ test: { setupFiles: [setupFile] } }),
     configureVitest({ project, vitest }) {
       if (resolved.fidelity) addReporterOnce(vitest, resolved.fidelity)
-      const { fixture, startState } = resolved.mock
+      const { fixture, startState, schema, data } = resolved.mock
       const fromRoot = <T>(file: T) => (typeof file === 'string' ? resolve(project.config.root, file) : file)
+      // schema and data take one path (or document) or a list
+      const eachFromRoot = <T>(value: T | T[]) =>
+        Array.isArray(value) ? value.map(fromRoot) : fromRoot(value)
       project.provide('replica-mock', {
         ...resolved,
-        mock: { ...resolved.mock, fixture: fromRoot(fixture), startState: fromRoot(startState) },
+        mock: {
+          ...resolved.mock,
+          fixture: fromRoot(fixture),
+          startState: fromRoot(startState),
+          ...(schema === undefined ? {} : { schema: eachFromRoot(schema) }),
+          ...(data === undefined ? {} : { data: eachFromRoot(data) }),
+        },
       })
     },
   }

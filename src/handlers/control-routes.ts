@@ -1,7 +1,8 @@
 /**
  * @module
  * The control API under `/__replica` (DESIGN.md "Control API"): test controls the real service
- * does not have. Open on loopback; `adminToken` makes it require a bearer token.
+ * does not have. Open on loopback; `adminToken` makes it require a bearer token. `GET /schema`
+ * answers the org each app version serves, with the full load report of each user schema.
  */
 import { Hono } from 'hono'
 import { z } from 'zod'
@@ -86,6 +87,7 @@ export function controlRoutes(runtime: ReplicaRuntime) {
     .post('/seed/snapshot', validJson(SeedSnapshot), async (c) =>
       c.json(await asSeedRequest(() => seedSnapshot(runtime.ctx, c.req.valid('json'))), 201),
     )
+    .get('/schema', (c) => c.json(runtime.schemas.report()))
     .route('/fidelity', fidelityRoutes(runtime))
     .all('*', (c) => {
       throw new ManagementError('not_found', `Failed to find route: ${c.req.method} ${c.req.path}`)

@@ -24,7 +24,7 @@ function setup(
 ) {
   const appsOf: AppsOf = (id) => environments[id]
   const data = createEnvironmentData<FakeApp>({
-    create(appId, content) {
+    create({ appId }, content) {
       if (content === undefined) return new FakeApp(appId, ['seed'])
       const rows = (content as { rows?: unknown }).rows
       if (!Array.isArray(rows)) throw new TypeError('[replica-mock] Failed to restore: rows must be a list')

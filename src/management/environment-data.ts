@@ -7,7 +7,7 @@
  * that builds real ones, so management code never depends on an app's implementation.
  */
 
-/** A live app of an environment. `serialise()` is plain JSON that `create(appId, content)` accepts back. */
+/** A live app of an environment. `serialise()` is plain JSON that `create(app, content)` accepts back. */
 export interface AppInstance {
   serialise(): unknown
   /** Marks the app's data as it is now; the step returned comes back to it (this app, or a new one). */
@@ -18,10 +18,12 @@ export interface AppInstance {
   userOf?(actorId: string): { id: string; username: string } | undefined
 }
 
-/** One app of an environment: its name in the environment and its catalog app id. */
+/** One app of an environment: its name in the environment, its catalog app id and version. */
 export interface EnvironmentAppRef {
   name: string
   appId: string
+  /** The catalog version the app runs (its data follows that version's schema). */
+  versionId?: string
 }
 
 /** An environment as its data sees it: its id and its apps. */
@@ -41,11 +43,12 @@ export type AppsOf = (environmentId: string) => readonly EnvironmentAppRef[] | u
 
 export interface EnvironmentDataOptions<A extends AppInstance> {
   /**
-   * Builds an app instance: from `content` (an earlier `serialise()`), or fresh (seeded) when it
-   * is undefined; `environmentId` names the environment it is for (none for a detached check).
-   * Throws a TypeError naming the problem on content it cannot restore.
+   * Builds an instance of `app` (catalog app and version): from `content` (an earlier
+   * `serialise()`), or fresh (seeded) when it is undefined; `environmentId` names the environment
+   * it is for (none for a detached check). Throws a TypeError naming the problem on content it
+   * cannot restore.
    */
-  create(appId: string, content: unknown, environmentId?: string): A
+  create(app: EnvironmentAppRef, content: unknown, environmentId?: string): A
   /** The live environments' apps (the runtime reads them from the store). */
   appsOf: AppsOf
   /**
@@ -74,7 +77,7 @@ export interface EnvironmentData<A extends AppInstance = AppInstance> {
    */
   restore(environment: EnvironmentRef, content?: EnvironmentDataContent): void
   /** Builds a detached instance (checks content before it is kept, e.g. a seeded snapshot's). */
-  create(appId: string, content: unknown): A
+  create(app: EnvironmentAppRef, content: unknown): A
   /** Every app's `serialise()` output (live values: stringify or copy before keeping them). */
   serialise(environmentId: string): EnvironmentDataContent
   /** Releases the environment's data. */
@@ -117,7 +120,7 @@ export function createEnvironmentData<A extends AppInstance>(
       if (existing) return existing
       const app = options.appsOf(environmentId)?.find((entry) => entry.name === appName)
       if (!app) return undefined
-      const created = create(app.appId, undefined, environmentId)
+      const created = create(app, undefined, environmentId)
       let apps = environments.get(environmentId)
       if (!apps) {
         apps = new Map()
@@ -202,7 +205,7 @@ export function createEnvironmentData<A extends AppInstance>(
  * TypeError naming the problem when the environment, an app or its data does not fit.
  */
 function buildInstances<A extends AppInstance>(
-  create: (appId: string, content: unknown, environmentId?: string) => A,
+  create: (app: EnvironmentAppRef, content: unknown, environmentId?: string) => A,
   environmentId: string,
   apps: readonly EnvironmentAppRef[] | undefined,
   content: EnvironmentDataContent,
@@ -223,7 +226,7 @@ function buildInstances<A extends AppInstance>(
   const instances = new Map<string, A>()
   for (const app of apps) {
     try {
-      instances.set(app.name, create(app.appId, content[app.name], environmentId))
+      instances.set(app.name, create(app, content[app.name], environmentId))
     } catch (error) {
       const reason = error instanceof Error ? error.message.replace(/^\[replica-mock\] /, '') : String(error)
       throw new TypeError(

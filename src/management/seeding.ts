@@ -241,7 +241,7 @@ function seedSnapshotData(
       continue
     }
     try {
-      apps[app.name] = JSON.stringify(ctx.environmentData.create(app.appId, content).serialise())
+      apps[app.name] = JSON.stringify(ctx.environmentData.create(app, content).serialise())
     } catch (error) {
       throw seedError(
         'seed snapshot',

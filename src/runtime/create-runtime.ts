@@ -16,7 +16,7 @@ import { KnownSecrets } from '../calls/known-secrets.js'
 import { createRequestLog } from '../calls/request-log.js'
 import { UsageTally } from '../calls/usage-tally.js'
 import { redactText } from '../calls/redaction.js'
-import { type CrmApp, type CrmApps, createCrmApps } from '../replica/crm-app.js'
+import { type CrmApp, createCrmApps } from '../replica/crm-app.js'
 import { describeIssues } from '../schemas/describe-issues.js'
 import { type Clock, createClock } from '../store/clock.js'
 import { organizationIdOf } from '../store/salesforce-ids.js'
@@ -26,6 +26,7 @@ import { loadStartState, STATE_FORMAT, STATE_VERSION, StateDocument } from './st
 import { learnSecrets, retireReleasedCalls } from './derived-state.js'
 import { backToStart, fixtureStart, markStart, type RuntimeStart } from './runtime-start.js'
 import { forwardEnvironmentData, type StateObserver } from './state-observer.js'
+import { builtInSchemas, loadVersionSchemas, type VersionSchemas } from './version-schemas.js'
 
 export interface ReplicaRuntime {
   readonly options: ResolvedOptions
@@ -40,8 +41,12 @@ export interface ReplicaRuntime {
    * bound to every interface. In-process only the `baseUrl` host reaches the mock.
    */
   listenHosts: readonly string[] | null
-  /** The CRM replica: metadata shared by every environment, and the factory of live apps. */
-  readonly crm: CrmApps
+  /**
+   * The org each app version serves: its CRM apps (metadata shared by its environments, and the
+   * factory of live apps) and the load report. The built-in schema for every version until the
+   * schemas are loaded (first on the `ready` chain).
+   */
+  schemas: VersionSchemas
   /** Each environment's live apps (the same object as `ctx.environmentData`, typed). */
   readonly apps: EnvironmentData<CrmApp>
   /** Settles once the store holds its data; every request waits for it. */
@@ -74,15 +79,19 @@ export function createRuntime(input: ReplicaMockOptions = {}): ReplicaRuntime {
   const clock = createClock(options.clock)
   const store = createStore()
   const configuredLifecycle = Lifecycle.parse(options.lifecycle)
-  const crm = createCrmApps({
+  const crmOptions = {
     clock,
     queryBudget: { timeoutMs: options.queryTimeoutMs, maxRows: options.queryMaxRows },
-  })
+  }
+  const builtInCrm = createCrmApps(crmOptions)
   const appsOf = appsOfStore(store)
   // every catalog app is of type `replica`: each is a CRM replica (appId names its catalog entry only)
+  // on its version's schema
   const apps = createEnvironmentData<CrmApp>({
-    create: (_appId, content, environmentId) =>
-      crm.open(content, { organizationId: environmentId && organizationIdOf(environmentId) }),
+    create: (app, content, environmentId) =>
+      runtime.schemas
+        .appsOf(app.versionId)
+        .open(content, { organizationId: environmentId && organizationIdOf(environmentId) }),
     appsOf,
     observer: forwardEnvironmentData(() => observer),
   })
@@ -116,7 +125,7 @@ export function createRuntime(input: ReplicaMockOptions = {}): ReplicaRuntime {
     lifecycle: { ...configuredLifecycle },
     baseUrl: options.baseUrl,
     listenHosts: [],
-    crm,
+    schemas: builtInSchemas(builtInCrm, fixture.versions),
     apps,
     ready: Promise.resolve(),
     reset() {
@@ -145,16 +154,24 @@ export function createRuntime(input: ReplicaMockOptions = {}): ReplicaRuntime {
   // the fixture (and start state) loaded: the start until `markStart()`, and after `unmarkStart()`
   let loaded: RuntimeStart
   let start: RuntimeStart
-  runtime.ready = store.restore(fixtureContent(fixture)).then(async () => {
-    loaded = await fixtureStart(runtime, configuredLifecycle)
-    start = loaded
-    await backToStart(runtime, start)
-    if (startState) {
-      await importRuntimeState(runtime, startState, appsOf)
-      loaded = await markStart(runtime)
+  const schemaSources = { schema: options.schema, data: options.data, strict: options.schemaStrict }
+  const loadSchemas = async () => {
+    runtime.schemas = await loadVersionSchemas(fixture.versions, schemaSources, crmOptions, builtInCrm)
+  }
+  runtime.ready = loadSchemas()
+    .then(() => store.restore(fixtureContent(fixture)))
+    .then(async () => {
+      loaded = await fixtureStart(runtime, configuredLifecycle)
       start = loaded
-    }
-  })
+      await backToStart(runtime, start)
+      if (startState) {
+        await importRuntimeState(runtime, startState, appsOf)
+        loaded = await markStart(runtime)
+        start = loaded
+      }
+    })
+  // a failed start surfaces through `ready()` and every request (503), not as an unhandled rejection
+  runtime.ready.catch(() => {})
   return runtime
 }
 
@@ -222,7 +239,8 @@ function fixtureContent(fixture: Fixture): StoreContent {
     collections: {
       workspaces: fixture.workspaces,
       apps: fixture.apps,
-      versions: fixture.versions,
+      // the API's Version resource: a version's schema and data sources are the runtime's
+      versions: fixture.versions.map(({ schema: _schema, data: _data, ...version }) => version),
       members: fixture.members,
       apiKeys: fixture.apiKeys,
       environments: [],

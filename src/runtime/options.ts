@@ -6,6 +6,7 @@ import { z } from 'zod'
 import type { NativeHandler } from '../replica/native-call.js'
 import { DEFAULT_MAX_UPLOAD_BYTES } from '../replica/bulk/inflate-upload.js'
 import { AppId } from '../schemas/common.js'
+import { CrmSchemaDocument } from '../schemas/crm-schema-document.js'
 
 export const Lifecycle = z.strictObject({
   /** Time from create/resume until an environment is `running`, on the mock clock. @default 0 */
@@ -18,6 +19,35 @@ export const Lifecycle = z.strictObject({
   bulkMs: z.int().min(0).default(0),
 })
 export type Lifecycle = z.infer<typeof Lifecycle>
+
+type SchemaSourceInput = string | z.input<typeof CrmSchemaDocument>
+
+/**
+ * Schema sources, one or a list: paths (SFDX project, package directory, describe JSON, schema
+ * document file) and schema documents. Checked by hand rather than as a union, so a bad
+ * document's own issues (`schema.1.objects.0.createable: ...`) are named, not "Invalid input".
+ */
+const SchemaSources = z
+  .custom<SchemaSourceInput | SchemaSourceInput[]>(() => true)
+  .superRefine((value, ctx) => {
+    const list: unknown[] = Array.isArray(value) ? value : [value]
+    list.forEach((item, index) => {
+      const at = Array.isArray(value) ? [index] : []
+      if (typeof item === 'string' && item.length > 0) return
+      if (typeof item !== 'object' || item === null || Array.isArray(item)) {
+        const message = 'Expected a path or a schema document ({ objects: [...] })'
+        ctx.addIssue({ code: 'custom', message, path: at })
+        return
+      }
+      for (const issue of CrmSchemaDocument.safeParse(item).error?.issues ?? []) {
+        ctx.addIssue({ code: 'custom', message: issue.message, path: [...at, ...issue.path] })
+      }
+    })
+  })
+  .transform((value) => (Array.isArray(value) ? value : [value]))
+
+const asList = <T>(value: T | T[] | undefined): T[] =>
+  value === undefined ? [] : Array.isArray(value) ? value : [value]
 
 export const ReplicaMockOptions = z.strictObject({
   /**
@@ -43,6 +73,31 @@ export const ReplicaMockOptions = z.strictObject({
    * @example createReplicaMock({ startState: './test/start-state.json' })
    */
   startState: z.union([z.string(), z.record(z.string(), z.unknown())]).optional(),
+  /**
+   * The user's org schema for every published version of the fixture's `crm` app: paths (an SFDX
+   * project or package directory, a folder of describe JSON, a describe JSON or schema document
+   * file; relative to the cwd) and schema documents (`{ objects: [...] }`), merged in order over
+   * the version's own fixture `schema`, which merges over the built-in demo schema
+   * (docs/org-schema.md). A source that cannot be read fails the start (`ready()`).
+   * @default none: the fixture's versions keep their own schema, else the built-in demo
+   * @example createReplicaMock({ schema: ['./force-app', './describe/Account.json'] })
+   */
+  schema: SchemaSources.optional().transform((sources) => sources ?? []),
+  /**
+   * Seed data sources (`sf data export tree` plan or tree file, or a folder of CSV files) for
+   * every published version of the fixture's `crm` app, after the version's own fixture `data`.
+   * @default none
+   */
+  data: z
+    .union([z.string().min(1), z.array(z.string().min(1))])
+    .optional()
+    .transform(asList),
+  /**
+   * Fail the start when a schema source holds an object, field, validation rule or field setting
+   * the replica cannot serve (they are otherwise left out and listed in `GET /__replica/schema`).
+   * @default false
+   */
+  schemaStrict: z.boolean().default(false),
   /** `'real'` time, or `'manual'` (frozen until advanced). @default 'real' */
   clock: z.enum(['real', 'manual']).default('real'),
   /** Lifecycle delays in ms. @default all 0 */

@@ -7,6 +7,7 @@
 import { parseArgs } from 'node:util'
 import type { AccessLogFormat } from './access-log.js'
 import { createReplicaServer, type ReplicaServer } from './create-server.js'
+import { schemaSummary } from './schema-summary.js'
 
 const USAGE = `Usage: replica-mock serve [options]
        replica-mock openapi    print the management API's OpenAPI 3.1 document (JSON)
@@ -16,6 +17,11 @@ Options:
   --host <addr>         interface to bind (default 127.0.0.1)
   --fixture <file>      JSON fixture to start and reset to (default: built-in fixture)
   --start-state <file>  state document (GET /__replica/state) to start from and reset to
+  --schema <path>       the user's org schema for every published version of the crm app: SFDX
+                        project or package directory, folder of describe JSON, describe JSON or
+                        schema document file (repeatable; merged in order over the fixture's)
+  --data <path>         seed data for those versions (repeatable)
+  --schema-strict       fail the start when a schema source holds anything the replica cannot serve
   --state-file <file>   keep the state in this file: every acknowledged write is journaled
                         (<file>.journal, fsync per write batch) before its response
   --admin-token <t>     require "Authorization: Bearer <t>" on the control API (/__replica)
@@ -36,7 +42,7 @@ Options:
   --query-max-rows <n>  rows one SOQL query may visit before QUERY_TIMEOUT (default 1000000)
   --log-format <f>      request log lines as text (default) or json (one object per line)
   --no-fidelity         count nothing for the fidelity report (GET /__replica/fidelity)
-  --quiet               print only the listening line (no request log)
+  --quiet               print only the listening line (no request log, no schema summary)
   -h, --help            show this help
 `
 
@@ -60,6 +66,9 @@ function parse(argv: string[]) {
       host: { type: 'string' },
       fixture: { type: 'string' },
       'start-state': { type: 'string' },
+      schema: { type: 'string', multiple: true },
+      data: { type: 'string', multiple: true },
+      'schema-strict': { type: 'boolean' },
       'state-file': { type: 'string' },
       'admin-token': { type: 'string' },
       clock: { type: 'string' },
@@ -114,6 +123,9 @@ function parse(argv: string[]) {
       host: values.host ?? '127.0.0.1',
       fixture: values.fixture,
       startState: values['start-state'],
+      schema: values.schema,
+      data: values.data,
+      schemaStrict: values['schema-strict'],
       adminToken: values['admin-token'],
       clock: values.clock as 'real' | 'manual' | undefined,
       lifecycle,
@@ -197,6 +209,8 @@ async function main(argv: string[]): Promise<number> {
   let banner = `replica-mock listening on ${server.url}\n`
   const [key] = quiet ? [] : server.mock.apiKeys.all()
   if (key) banner += `default API key: ${key.token} (workspace ${key.workspaceId})\n`
+  const summary = quiet ? undefined : schemaSummary(server.mock)
+  if (summary) banner += `${summary}\n`
   process.stdout.write(banner)
   return stopped
 }

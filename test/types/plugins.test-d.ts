@@ -36,3 +36,11 @@ vitestTest('the Playwright fixtures and options have their documented names', ()
   expectTypeOf<ReplicaTestFixtures>().toHaveProperty('replicaNetwork')
   expectTypeOf<ReplicaOptions>().toHaveProperty('replicaBaseUrl')
 })
+
+vitestTest('the org schema options reach both plugins under the same names', () => {
+  const schema = ['./force-app', { objects: [] as never[] }]
+  expectTypeOf({ schema, data: './data', schemaStrict: true }).toExtend<ReplicaPluginOptions>()
+  expectTypeOf({ schema, data: ['./data'], schemaStrict: true }).toExtend<ReplicaOptions['replicaOptions']>()
+  // @ts-expect-error a schema source is a path or a document, never a number
+  replicaMock({ schema: 5 })
+})

@@ -1,0 +1,50 @@
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+import { defaultFixture } from '../fixtures/default-fixture.js'
+import type { FixtureVersion } from '../fixtures/fixture-schema.js'
+import { createCrmApps } from '../replica/crm-app.js'
+import { builtInSchemas, loadVersionSchemas } from './version-schemas.js'
+
+const DESCRIBE = fileURLToPath(new URL('../../test/fixtures/org-schema/describe', import.meta.url))
+const clock = { now: () => new Date('2026-01-01T00:00:00Z') }
+const none = { schema: [], data: [], strict: false }
+
+describe('loadVersionSchemas', () => {
+  it('loads a set of sources once: versions naming the same paths share one org', async () => {
+    const versions: FixtureVersion[] = defaultFixture.versions.map((version) => ({
+      ...version,
+      schema: [DESCRIBE],
+    }))
+    const builtIn = createCrmApps({ clock })
+    const schemas = await loadVersionSchemas(versions, none, { clock }, builtIn)
+    const [a, b, c] = versions.map((version) => schemas.appsOf(version.id))
+    expect(a).not.toBe(builtIn)
+    expect(b).toBe(a)
+    expect(c).toBe(a)
+    expect(a!.metadata.getObject('Vehicle__c').name).toBe('Vehicle__c')
+  })
+
+  it('applies the options to published versions of the crm app only, after their own sources', async () => {
+    const builtIn = createCrmApps({ clock })
+    const options = { schema: [DESCRIBE], data: [], strict: false }
+    const schemas = await loadVersionSchemas(defaultFixture.versions, options, { clock }, builtIn)
+    const retired = defaultFixture.versions.find((version) => version.status === 'retired')!
+    expect(schemas.appsOf(retired.id)).toBe(builtIn)
+    expect(schemas.appsOf('unknown-version')).toBe(builtIn)
+    expect(schemas.report().versions.filter((version) => version.schema === 'user')).toHaveLength(2)
+  })
+
+  it('says when no user schema is loaded', () => {
+    const report = builtInSchemas(createCrmApps({ clock }), defaultFixture.versions).report()
+    expect(report.userSchema).toBe(false)
+    expect(report.message).toMatch(/built-in demo schema/)
+    expect(report.versions.every((version) => version.report === null)).toBe(true)
+  })
+
+  it('fails loudly on data sources until the seed-data loader is plugged in', async () => {
+    const options = { schema: [], data: ['records.csv'], strict: false }
+    await expect(
+      loadVersionSchemas(defaultFixture.versions, options, { clock }, createCrmApps({ clock })),
+    ).rejects.toThrow('data sources are not supported yet')
+  })
+})

@@ -1,0 +1,144 @@
+/**
+ * @module
+ * The org each app version's environments get (DESIGN.md "The org a replica app serves"): a
+ * version with schema or data sources (its own in the fixture, then the `schema`/`data` options
+ * for every published version of the `crm` app) gets CRM apps built on the loaded schema; every
+ * other version shares the built-in ones. Each distinct set of sources is loaded once per mock,
+ * at start; resets and imports keep what was loaded.
+ */
+import path from 'node:path'
+import type { FixtureVersion } from '../fixtures/fixture-schema.js'
+import { loadOrgSchema } from '../fixtures/org-schema/index.js'
+import { type CrmApps, type CrmAppsOptions, createCrmApps } from '../replica/crm-app.js'
+import type { SchemaLoadReport } from '../schemas/schema-load-report.js'
+import type { SchemaReport, VersionSchemaReport } from '../schemas/schema-report.js'
+import { loadVersionSeed } from './version-seed.js'
+
+/** The catalog app the `schema`/`data` options apply to. */
+const OPTION_APP_ID = 'crm'
+
+/** The sources the options give (already checked), applied over each version's own. */
+export interface SchemaSourceOptions {
+  /** Paths (relative to the cwd) and schema documents, in merge order. */
+  schema: readonly (string | object)[]
+  data: readonly string[]
+  strict: boolean
+}
+
+export interface VersionSchemas {
+  /** The CRM apps of an app version: its user schema's, or the built-in ones. */
+  appsOf(versionId: string | undefined): CrmApps
+  /** What every version of the fixture serves (`GET /__replica/schema`). */
+  report(): SchemaReport
+}
+
+/** One version's sources: schema in merge order (documents with a stable key), data paths. */
+interface VersionSources {
+  schema: { source: string | object; key: string }[]
+  data: string[]
+}
+
+interface LoadedSources {
+  crm: CrmApps
+  report: SchemaLoadReport
+  records: number
+}
+
+/** Every version on the built-in schema: the state before (or without) loading. */
+export function builtInSchemas(builtIn: CrmApps, versions: readonly FixtureVersion[]): VersionSchemas {
+  return schemasOf(
+    builtIn,
+    versions.map((version) => ({ version, sources: undefined, loaded: undefined })),
+  )
+}
+
+export async function loadVersionSchemas(
+  versions: readonly FixtureVersion[],
+  options: SchemaSourceOptions,
+  crmOptions: Omit<CrmAppsOptions, 'schema' | 'seed'>,
+  builtIn: CrmApps,
+): Promise<VersionSchemas> {
+  const optionSchema = options.schema.map((source, index) =>
+    typeof source === 'string'
+      ? { source: path.resolve(source), key: path.resolve(source) }
+      : { source, key: `#option-document-${index}` },
+  )
+  const optionData = options.data.map((file) => path.resolve(file))
+  const loads = new Map<string, LoadedSources>()
+  const entries: VersionEntry[] = []
+  for (const version of versions) {
+    const takesOptions = version.appId === OPTION_APP_ID && version.status === 'published'
+    const sources: VersionSources = {
+      schema: [
+        ...(version.schema ?? []).map((file) => ({ source: file, key: file })),
+        ...(takesOptions ? optionSchema : []),
+      ],
+      data: [...(version.data ?? []), ...(takesOptions ? optionData : [])],
+    }
+    if (sources.schema.length === 0 && sources.data.length === 0) {
+      entries.push({ version, sources: undefined, loaded: undefined })
+      continue
+    }
+    const key = JSON.stringify([sources.schema.map((entry) => entry.key), sources.data])
+    let loaded = loads.get(key)
+    if (loaded === undefined) {
+      loaded = await loadSources(sources, options.strict, crmOptions)
+      loads.set(key, loaded)
+    }
+    entries.push({ version, sources, loaded })
+  }
+  return schemasOf(builtIn, entries)
+}
+
+async function loadSources(
+  sources: VersionSources,
+  strict: boolean,
+  crmOptions: Omit<CrmAppsOptions, 'schema' | 'seed'>,
+): Promise<LoadedSources> {
+  const { schema, report } = await loadOrgSchema(
+    sources.schema.map((entry) => entry.source),
+    { strict },
+  )
+  const { seed, records } = await loadVersionSeed(sources.data, schema)
+  return { crm: createCrmApps({ ...crmOptions, schema, ...(seed ? { seed } : {}) }), report, records }
+}
+
+interface VersionEntry {
+  version: FixtureVersion
+  sources: VersionSources | undefined
+  loaded: LoadedSources | undefined
+}
+
+function schemasOf(builtIn: CrmApps, entries: readonly VersionEntry[]): VersionSchemas {
+  const byVersion = new Map(entries.map((entry) => [entry.version.id, entry.loaded?.crm ?? builtIn]))
+  const versions = entries.map(versionReport)
+  const userSchemas = versions.filter((version) => version.schema === 'user').length
+  const report: SchemaReport = {
+    userSchema: userSchemas > 0,
+    message:
+      userSchemas === 0
+        ? 'No user schema is loaded: every app version serves the built-in demo schema'
+        : `${userSchemas} of ${versions.length} app versions serve a user schema; the others serve the built-in demo schema`,
+    versions,
+  }
+  return {
+    appsOf: (versionId) => (versionId === undefined ? builtIn : (byVersion.get(versionId) ?? builtIn)),
+    report: () => structuredClone(report),
+  }
+}
+
+function versionReport({ version, sources, loaded }: VersionEntry): VersionSchemaReport {
+  const base = { appId: version.appId, versionId: version.id, version: version.version }
+  if (!sources || !loaded) {
+    return { ...base, schema: 'built-in', sources: [], data: [], records: 0, report: null }
+  }
+  return {
+    ...base,
+    schema: 'user',
+    // the load report names each source as it was read (documents given in code by their place)
+    sources: loaded.report.sources.map((source) => source.path),
+    data: [...sources.data],
+    records: loaded.records,
+    report: loaded.report,
+  }
+}

@@ -1,0 +1,33 @@
+/**
+ * @module
+ * The one line `replica-mock serve` prints after loading a user's org schema: which app versions
+ * serve it and what was loaded (objects, fields, validation rules, formulas, seed records) and
+ * left out. `GET /__replica/schema` has the full report.
+ */
+import { kInternals, type ReplicaMock } from '../create-replica-mock.js'
+
+/** The summary, or undefined when every version serves the built-in demo schema. */
+export function schemaSummary(mock: ReplicaMock): string | undefined {
+  const { versions } = mock[kInternals].runtime.schemas.report()
+  const user = versions.filter((version) => version.schema === 'user')
+  if (user.length === 0) return undefined
+  // versions loaded from the same sources share one load: count it once
+  const loads = new Map(user.map((version) => [JSON.stringify([version.sources, version.data]), version]))
+  const total = { objects: 0, fields: 0, validationRules: 0, formulas: 0, ignored: 0, records: 0 }
+  for (const { report, records } of loads.values()) {
+    total.records += records
+    if (!report) continue
+    total.objects += report.counts.objects
+    total.fields += report.counts.fields
+    total.validationRules += report.counts.validationRules
+    total.formulas += report.counts.formulas
+    total.ignored += report.counts.ignored
+  }
+  const names = user.map((version) => `${version.appId} ${version.version}`).join(', ')
+  return (
+    `org schema on ${user.length} of ${versions.length} app versions (${names}): ` +
+    `${total.objects} objects, ${total.fields} fields, ${total.validationRules} validation rules, ` +
+    `${total.formulas} formulas, ${total.records} records; ${total.ignored} ignored ` +
+    '(GET /__replica/schema lists them)'
+  )
+}

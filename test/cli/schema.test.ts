@@ -1,0 +1,88 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, expect, it } from 'vitest'
+import { SchemaReport } from '../../src/schemas/schema-report.js'
+import { DESCRIBE_FOLDER, SFDX_PROJECT } from '../support/org-schema.js'
+import { type CliRun, createAppCredentials, listeningUrl, runCli, waitForOutput } from './run-cli.js'
+
+const runs: CliRun[] = []
+const start = (args: string[]) => {
+  const run = runCli(args)
+  runs.push(run)
+  return run
+}
+afterEach(() => {
+  for (const run of runs.splice(0)) if (run.child.exitCode === null) run.child.kill('SIGKILL')
+})
+
+it('serves the user schema given by --schema (repeatable) and prints a one-line summary', async () => {
+  const run = start(['serve', '--port', '0', '--schema', SFDX_PROJECT, '--schema', DESCRIBE_FOLDER])
+  const url = await listeningUrl(run)
+  const out = await waitForOutput(run, (text) => text.includes('org schema on'))
+  const summary = out.split('\n').find((line) => line.startsWith('org schema on'))
+  expect(summary).toMatch(
+    /^org schema on 2 of 3 app versions \(crm 2026\.1, crm 2026\.2\): \d+ objects, \d+ fields, 3 validation rules, \d+ formulas, 0 records; \d+ ignored \(GET \/__replica\/schema lists them\)$/,
+  )
+
+  const report = SchemaReport.parse(await (await fetch(`${url}/__replica/schema`)).json())
+  expect(report.versions[2]!.sources).toEqual([SFDX_PROJECT, DESCRIBE_FOLDER])
+
+  const app = await createAppCredentials(url)
+  const headers = { ...app.headers, 'content-type': 'application/json' }
+  const broker = await fetch(`${app.url}/services/data/v60.0/sobjects/Account`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ Name: 'Harbour Brokers' }),
+  })
+  expect(broker.status).toBe(201)
+  const property = await fetch(`${app.url}/services/data/v60.0/sobjects/Property__c`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({
+      Name: 'Lighthouse',
+      Address__c: '1 Quay Road',
+      Price__c: 10,
+      Broker__c: (await broker.json()).id,
+    }),
+  })
+  expect(property.status).toBe(201)
+  const soql = encodeURIComponent('SELECT Name, Broker__r.Name FROM Property__c')
+  const found = await fetch(`${app.url}/services/data/v60.0/query?q=${soql}`, { headers })
+  expect((await found.json()).records[0]).toMatchObject({ Broker__r: { Name: 'Harbour Brokers' } })
+  // the describe folder's object too
+  const vehicle = await fetch(`${app.url}/services/data/v60.0/sobjects/Vehicle__c/describe`, { headers })
+  expect(vehicle.status).toBe(200)
+  run.child.kill('SIGTERM')
+  expect(await run.exited).toBe(0)
+})
+
+it('--quiet prints only the listening line, summary left out', async () => {
+  const run = start(['serve', '--port', '0', '--quiet', '--schema', SFDX_PROJECT])
+  await listeningUrl(run)
+  expect(run.stdout().trim().split('\n')).toHaveLength(1)
+  run.child.kill('SIGTERM')
+  expect(await run.exited).toBe(0)
+})
+
+it('exits 1 naming the file and line of a broken schema source', async () => {
+  const folder = mkdtempSync(join(tmpdir(), 'replica-cli-schema-'))
+  mkdirSync(join(folder, 'objects', 'Thing__c', 'fields'), { recursive: true })
+  const file = join(folder, 'objects', 'Thing__c', 'fields', 'Size__c.field-meta.xml')
+  writeFileSync(file, '<?xml version="1.0"?>\n<CustomField>\n  <label>Size</labl>\n</CustomField>\n')
+  const run = start(['serve', '--port', '0', '--schema', folder])
+  expect(await run.exited).toBe(1)
+  expect(run.stderr()).toContain(`replica-mock: Failed to start: Failed to load org schema "${file}" (line 3`)
+})
+
+it('exits 1 with --schema-strict when a source holds what the replica cannot serve', async () => {
+  const run = start(['serve', '--port', '0', '--schema', SFDX_PROJECT, '--schema-strict'])
+  expect(await run.exited).toBe(1)
+  expect(run.stderr()).toMatch(/Failed to start: Failed to load org schema ".*": strict load: /)
+})
+
+it('exits 1 on --data until data sources are supported', async () => {
+  const run = start(['serve', '--port', '0', '--data', 'records'])
+  expect(await run.exited).toBe(1)
+  expect(run.stderr()).toContain('data sources are not supported yet')
+})

@@ -1,0 +1,42 @@
+/**
+ * The sample org schema sources (test/fixtures/org-schema) and a few records of the sample SFDX
+ * project created over REST: a broker Account, a Property__c it brokers, an Offer__c on it.
+ */
+import { fileURLToPath } from 'node:url'
+import { expect } from 'vitest'
+import { type AppConnection, createRecord, V } from './native.js'
+
+const here = (path: string) => fileURLToPath(new URL(`../fixtures/org-schema/${path}`, import.meta.url))
+
+/** The sample SFDX project: Property__c, Offer__c, fields on Account, validation rules, formulas. */
+export const SFDX_PROJECT = here('sfdx-project')
+/** A folder of describe JSON: Vehicle__c and a Contact override. */
+export const DESCRIBE_FOLDER = here('describe')
+/** A replica schema document: Project__c. */
+export const SCHEMA_DOCUMENT = here('schema-document.json')
+
+export interface SampleRecords {
+  brokerId: string
+  propertyId: string
+  offerId: string
+}
+
+/** Creates the sample records through REST on an app serving the sample SFDX project. */
+export async function createSampleRecords(app: AppConnection): Promise<SampleRecords> {
+  const brokerId = await createRecord(app, 'Account', { Name: 'Harbour Brokers', Region__c: 'North' })
+  const propertyId = await createRecord(app, 'Property__c', {
+    Name: 'Lighthouse',
+    Address__c: '1 Quay Road',
+    Price__c: 1_500_000,
+    Commission__c: 10,
+    Broker__c: brokerId,
+  })
+  const offerId = await createRecord(app, 'Offer__c', { Property__c: propertyId, Amount__c: 1_400_000 })
+  return { brokerId, propertyId, offerId }
+}
+
+/** Asserts the app serves the sample project: describe of Property__c answers 200. */
+export async function expectSampleSchema(app: AppConnection): Promise<void> {
+  const response = await app.get(`${V}/sobjects/Property__c/describe`)
+  expect(response.status, JSON.stringify(response.body)).toBe(200)
+}
