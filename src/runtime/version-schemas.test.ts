@@ -41,10 +41,10 @@ describe('loadVersionSchemas', () => {
     expect(report.versions.every((version) => version.report === null)).toBe(true)
   })
 
-  it('fails loudly on data sources until the seed-data loader is plugged in', async () => {
-    const options = { schema: [], data: ['records.csv'], strict: false }
+  it('fails the load on a data source that does not exist, naming it', async () => {
+    const options = { schema: [], data: ['no-such-records.csv'], strict: false }
     await expect(
       loadVersionSchemas(defaultFixture.versions, options, { clock }, createCrmApps({ clock })),
-    ).rejects.toThrow('data sources are not supported yet')
+    ).rejects.toThrow('no-such-records.csv')
   })
 })

@@ -11,6 +11,7 @@ import type { FixtureVersion } from '../fixtures/fixture-schema.js'
 import { loadOrgSchema } from '../fixtures/org-schema/index.js'
 import { type CrmApps, type CrmAppsOptions, createCrmApps } from '../replica/crm-app.js'
 import type { SchemaLoadReport } from '../schemas/schema-load-report.js'
+import type { SeedDataReport } from '../schemas/seed-data-report.js'
 import type { SchemaReport, VersionSchemaReport } from '../schemas/schema-report.js'
 import { loadVersionSeed } from './version-seed.js'
 
@@ -42,6 +43,7 @@ interface LoadedSources {
   crm: CrmApps
   report: SchemaLoadReport
   records: number
+  dataReport: SeedDataReport | null
 }
 
 /** Every version on the built-in schema: the state before (or without) loading. */
@@ -99,8 +101,17 @@ async function loadSources(
     sources.schema.map((entry) => entry.source),
     { strict },
   )
-  const { seed, records } = await loadVersionSeed(sources.data, schema)
-  return { crm: createCrmApps({ ...crmOptions, schema, ...(seed ? { seed } : {}) }), report, records }
+  const { seed, records, report: dataReport } = await loadVersionSeed(sources.data, schema)
+  const crm = createCrmApps({ ...crmOptions, schema, ...(seed ? { seed } : {}) })
+  // the seed loads through the record rules on the first open: open once now, so a row that
+  // breaks a rule fails the start (naming its file and row) instead of the first environment
+  if (seed) crm.open()
+  return {
+    crm,
+    report,
+    records,
+    dataReport,
+  }
 }
 
 interface VersionEntry {
@@ -130,7 +141,7 @@ function schemasOf(builtIn: CrmApps, entries: readonly VersionEntry[]): VersionS
 function versionReport({ version, sources, loaded }: VersionEntry): VersionSchemaReport {
   const base = { appId: version.appId, versionId: version.id, version: version.version }
   if (!sources || !loaded) {
-    return { ...base, schema: 'built-in', sources: [], data: [], records: 0, report: null }
+    return { ...base, schema: 'built-in', sources: [], data: [], records: 0, report: null, dataReport: null }
   }
   return {
     ...base,
@@ -140,5 +151,6 @@ function versionReport({ version, sources, loaded }: VersionEntry): VersionSchem
     data: [...sources.data],
     records: loaded.records,
     report: loaded.report,
+    dataReport: loaded.dataReport,
   }
 }

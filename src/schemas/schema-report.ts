@@ -8,6 +8,7 @@
 import { z } from 'zod'
 import { AppId, Id } from './common.js'
 import { SchemaLoadReport } from './schema-load-report.js'
+import { SeedDataReport } from './seed-data-report.js'
 
 export const VersionSchemaReport = z.strictObject({
   appId: AppId,
@@ -23,6 +24,8 @@ export const VersionSchemaReport = z.strictObject({
   records: z.int().min(0),
   /** The load report; null for the built-in schema. */
   report: SchemaLoadReport.nullable(),
+  /** The seed data's report (records per object, what was ignored); null without data sources. */
+  dataReport: SeedDataReport.nullable(),
 })
 export type VersionSchemaReport = z.infer<typeof VersionSchemaReport>
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, expect, it } from 'vitest'
 import { SchemaReport } from '../../src/schemas/schema-report.js'
-import { DESCRIBE_FOLDER, SFDX_PROJECT } from '../support/org-schema.js'
+import { DATA_BREAKING_RULE, DATA_CSV, DESCRIBE_FOLDER, SFDX_PROJECT } from '../support/org-schema.js'
 import { type CliRun, createAppCredentials, listeningUrl, runCli, waitForOutput } from './run-cli.js'
 
 const runs: CliRun[] = []
@@ -81,8 +81,24 @@ it('exits 1 with --schema-strict when a source holds what the replica cannot ser
   expect(run.stderr()).toMatch(/Failed to start: Failed to load org schema ".*": strict load: /)
 })
 
-it('exits 1 on --data until data sources are supported', async () => {
-  const run = start(['serve', '--port', '0', '--data', 'records'])
+it('loads --data into every new environment and counts its records in the summary', async () => {
+  const run = start(['serve', '--port', '0', '--schema', SFDX_PROJECT, '--data', DATA_CSV])
+  const url = await listeningUrl(run)
+  const out = await waitForOutput(run, (text) => text.includes('org schema on'))
+  expect(out).toMatch(/, [1-9]\d* records; /)
+  const app = await createAppCredentials(url)
+  const soql = encodeURIComponent('SELECT Name FROM Property__c ORDER BY Name')
+  const found = await fetch(`${app.url}/services/data/v60.0/query?q=${soql}`, { headers: app.headers })
+  expect((await found.json()).records.map((row: { Name: string }) => row.Name)).toEqual([
+    '12 Elm Street',
+    '3 Oak Lane',
+  ])
+  run.child.kill('SIGTERM')
+  expect(await run.exited).toBe(0)
+})
+
+it('exits 1 naming the file and line of a data row that breaks a rule', async () => {
+  const run = start(['serve', '--port', '0', '--schema', SFDX_PROJECT, '--data', DATA_BREAKING_RULE])
   expect(await run.exited).toBe(1)
-  expect(run.stderr()).toContain('data sources are not supported yet')
+  expect(run.stderr()).toContain(`${join(DATA_BREAKING_RULE, 'Property__c.csv')} line 3`)
 })

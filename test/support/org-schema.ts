@@ -14,6 +14,12 @@ export const SFDX_PROJECT = here('sfdx-project')
 export const DESCRIBE_FOLDER = here('describe')
 /** A replica schema document: Project__c. */
 export const SCHEMA_DOCUMENT = here('schema-document.json')
+/** Seed data for the sample SFDX project: a `sf data export tree` plan (Accounts, Contacts, Properties with Offers). */
+export const DATA_PLAN = here('data/plan/Account-Contact-Property__c-plan.json')
+/** The same kind of records as CSV files named after their objects, references by external id. */
+export const DATA_CSV = here('data/csv')
+/** A CSV folder whose second Property__c row breaks the sample project's price rule. */
+export const DATA_BREAKING_RULE = here('data/broken/rules')
 
 export interface SampleRecords {
   brokerId: string

@@ -68,9 +68,10 @@ it('fails a strict start on what the replica cannot serve, naming the file', asy
   )
 })
 
-it('fails the start on data sources until the seed-data loader is plugged in', async () => {
-  const error = await startFailure({ data: 'records/' })
-  expect(error.message).toContain('data sources are not supported yet')
+it('fails the start on a data row that breaks a validation rule, naming the file and line', async () => {
+  const { DATA_BREAKING_RULE, SFDX_PROJECT } = await import('../../support/org-schema.js')
+  const error = await startFailure({ schema: SFDX_PROJECT, data: DATA_BREAKING_RULE })
+  expect(error.message).toContain(`${join(DATA_BREAKING_RULE, 'Property__c.csv')} line 3`)
 })
 
 // in-process only in effect (a server that fails to start never listens); runs in both projects
