@@ -7,7 +7,7 @@ import { Connection } from 'jsforce'
 import { afterAll, beforeAll, beforeEach } from 'vitest'
 import type { Environment } from '../../src/schemas/index.js'
 import { createCrmEnvironment } from './standalone-crm.js'
-import { createReplicaServer, type ReplicaServer } from '../../src/server/index.js'
+import { createReplicaServer, type ReplicaServer, type ReplicaServerOptions } from '../../src/server/index.js'
 
 export interface JsforceSession {
   readonly server: ReplicaServer
@@ -16,11 +16,17 @@ export interface JsforceSession {
 }
 
 /** Registers the hooks; read the fields inside tests. */
-/** `setup` runs on each new connection (e.g. to set bulk2 polling options). */
-export function useJsforceSession(setup: (conn: Connection) => void = () => undefined): JsforceSession {
+/**
+ * `setup` runs on each new connection (e.g. to set bulk2 polling options); `serverOptions` start
+ * the server (e.g. with a user's org schema).
+ */
+export function useJsforceSession(
+  setup: (conn: Connection) => void = () => undefined,
+  serverOptions: Omit<ReplicaServerOptions, 'port'> = {},
+): JsforceSession {
   const session = {} as { server: ReplicaServer; environment: Environment; conn: Connection }
   beforeAll(async () => {
-    session.server = await createReplicaServer({ port: 0 })
+    session.server = await createReplicaServer({ ...serverOptions, port: 0 })
   })
   afterAll(async () => {
     await session.server.close()
