@@ -40,6 +40,8 @@ export interface ReplicaRuntime {
    * bound to every interface. In-process only the `baseUrl` host reaches the mock.
    */
   listenHosts: readonly string[] | null
+  /** The local CA's certificate (PEM) a standalone `--https` server presents certificates of; else `null`. */
+  caCertificatePem: string | null
   /** The CRM replica: metadata shared by every environment, and the factory of live apps. */
   readonly crm: CrmApps
   /** Each environment's live apps (the same object as `ctx.environmentData`, typed). */
@@ -116,6 +118,7 @@ export function createRuntime(input: ReplicaMockOptions = {}): ReplicaRuntime {
     lifecycle: { ...configuredLifecycle },
     baseUrl: options.baseUrl,
     listenHosts: [],
+    caCertificatePem: null,
     crm,
     apps,
     ready: Promise.resolve(),

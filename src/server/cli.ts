@@ -7,6 +7,7 @@
 import { parseArgs } from 'node:util'
 import type { AccessLogFormat } from './access-log.js'
 import { createReplicaServer, type ReplicaServer } from './create-server.js'
+import { trustLines } from './tls/trust-lines.js'
 
 const USAGE = `Usage: replica-mock serve [options]
        replica-mock openapi    print the management API's OpenAPI 3.1 document (JSON)
@@ -14,6 +15,12 @@ const USAGE = `Usage: replica-mock serve [options]
 Options:
   --port <n>            port to listen on; 0 picks a free one (default 4010)
   --host <addr>         interface to bind (default 127.0.0.1)
+  --https               serve over TLS; without --cert/--key with a local CA made once in --tls-dir
+  --tls-dir <dir>       where the local CA and server certificate are kept
+                        (default $XDG_CACHE_HOME or ~/.cache, then /replica-mock/tls)
+  --cert <file>         with --https: your own certificate (PEM), e.g. from mkcert
+  --key <file>          with --https: its private key (PEM)
+  --http-port <n>       with --https: also serve plain http on this port (same app and state)
   --fixture <file>      JSON fixture to start and reset to (default: built-in fixture)
   --start-state <file>  state document (GET /__replica/state) to start from and reset to
   --state-file <file>   keep the state in this file: every acknowledged write is journaled
@@ -58,6 +65,11 @@ function parse(argv: string[]) {
     options: {
       port: { type: 'string' },
       host: { type: 'string' },
+      https: { type: 'boolean' },
+      'tls-dir': { type: 'string' },
+      cert: { type: 'string' },
+      key: { type: 'string' },
+      'http-port': { type: 'string' },
       fixture: { type: 'string' },
       'start-state': { type: 'string' },
       'state-file': { type: 'string' },
@@ -98,6 +110,22 @@ function parse(argv: string[]) {
   }
   const port = integerFlag('port', values.port) ?? 4010
   if (port > 65535) throw new UsageError(`--port must be at most 65535, got "${port}"`)
+  const httpPort = integerFlag('http-port', values['http-port'])
+  if (httpPort !== undefined && httpPort > 65535) {
+    throw new UsageError(`--http-port must be at most 65535, got "${httpPort}"`)
+  }
+  for (const flag of ['tls-dir', 'cert', 'key', 'http-port'] as const) {
+    if (values[flag] !== undefined && !values.https) throw new UsageError(`--${flag} needs --https`)
+  }
+  if ((values.cert === undefined) !== (values.key === undefined)) {
+    throw new UsageError('--cert and --key go together')
+  }
+  if (values.cert !== undefined && values['tls-dir'] !== undefined) {
+    throw new UsageError('--tls-dir is for the local CA; it does not go with --cert/--key')
+  }
+  const https = values.https
+    ? { tlsDir: values['tls-dir'], certFile: values.cert, keyFile: values.key }
+    : undefined
   const lifecycle = Object.fromEntries(
     (['start', 'resume', 'snapshot', 'bulk'] as const)
       .map((name) => [`${name}Ms`, integerFlag(`${name}-ms`, values[`${name}-ms`])])
@@ -112,6 +140,8 @@ function parse(argv: string[]) {
     options: {
       port,
       host: values.host ?? '127.0.0.1',
+      https,
+      httpPort,
       fixture: values.fixture,
       startState: values['start-state'],
       adminToken: values['admin-token'],
@@ -197,6 +227,8 @@ async function main(argv: string[]): Promise<number> {
   let banner = `replica-mock listening on ${server.url}\n`
   const [key] = quiet ? [] : server.mock.apiKeys.all()
   if (key) banner += `default API key: ${key.token} (workspace ${key.workspaceId})\n`
+  if (!quiet && server.httpUrl) banner += `plain http also on ${server.httpUrl}\n`
+  if (!quiet && server.localCa) banner += trustLines(server.localCa.files, server.url)
   process.stdout.write(banner)
   return stopped
 }

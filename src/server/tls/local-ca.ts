@@ -1,0 +1,126 @@
+/**
+ * @module
+ * The local certificate authority of `serve --https`: made once in a directory and reused, with a
+ * server certificate it signs for the hosts the server is reached by (made again when that set
+ * changes or the certificate is near its end). Reading what is there needs only `node:crypto`;
+ * the certificate library loads only when something has to be made.
+ */
+import { X509Certificate } from 'node:crypto'
+import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises'
+import { homedir } from 'node:os'
+import { join } from 'node:path'
+
+const CA_VALID_DAYS = 3650
+const SERVER_VALID_DAYS = 365
+/** A server certificate with less than this left is made again. */
+const RENEW_BEFORE_MS = 30 * 86_400_000
+/** The PKCS#12 trust store holds only a public certificate: its password guards nothing secret. */
+export const TRUST_STORE_PASSWORD = 'changeit'
+
+export interface LocalCa {
+  /** Paths of the files in the TLS directory. */
+  readonly files: { caCert: string; caKey: string; trustStore: string; serverCert: string; serverKey: string }
+  readonly caCertPem: string
+  readonly serverCertPem: string
+  readonly serverKeyPem: string
+  /** What this start made: nothing, the server certificate only, or the CA too. */
+  readonly made: 'nothing' | 'server-certificate' | 'ca'
+}
+
+/** `$XDG_CACHE_HOME/replica-mock/tls`, or `~/.cache/replica-mock/tls`. */
+export function defaultTlsDir(env: NodeJS.ProcessEnv = process.env): string {
+  return join(env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'replica-mock', 'tls')
+}
+
+/** The hosts the server certificate names: the loopback names and the bound host (not a wildcard). */
+export function certificateHosts(host: string): string[] {
+  const hosts = ['localhost', '127.0.0.1', '::1']
+  if (host !== '0.0.0.0' && host !== '::' && !hosts.includes(host)) hosts.push(host)
+  return hosts
+}
+
+/**
+ * Loads the CA and the server certificate from `dir`, making what is missing, stale or for other
+ * hosts. Private keys are written readable by their owner only.
+ */
+export async function ensureLocalCa(
+  dir: string,
+  hosts: readonly string[],
+  now = Date.now(),
+): Promise<LocalCa> {
+  const files = {
+    caCert: join(dir, 'ca.pem'),
+    caKey: join(dir, 'ca-key.pem'),
+    trustStore: join(dir, 'ca.p12'),
+    serverCert: join(dir, 'server.pem'),
+    serverKey: join(dir, 'server-key.pem'),
+  }
+  await mkdir(dir, { recursive: true, mode: 0o700 })
+  let ca = await readPair(files.caCert, files.caKey)
+  let made: LocalCa['made'] = 'nothing'
+  const maker = () => import('./certificate-maker.js')
+  if (!ca || !isCurrent(ca.certPem, now)) {
+    const { makeCertificateAuthority, makeTrustStore } = await maker()
+    ca = await makeCertificateAuthority(CA_VALID_DAYS)
+    await writePrivate(files.caKey, ca.keyPem)
+    await writeFile(files.caCert, ca.certPem)
+    await writeFile(files.trustStore, await makeTrustStore(ca.certPem, TRUST_STORE_PASSWORD))
+    made = 'ca'
+  } else if (!(await exists(files.trustStore))) {
+    const { makeTrustStore } = await maker()
+    await writeFile(files.trustStore, await makeTrustStore(ca.certPem, TRUST_STORE_PASSWORD))
+  }
+  let server = made === 'ca' ? undefined : await readPair(files.serverCert, files.serverKey)
+  if (
+    !server ||
+    !isCurrent(server.certPem, now + RENEW_BEFORE_MS) ||
+    !names(server.certPem, hosts, ca.certPem)
+  ) {
+    const { makeServerCertificate } = await maker()
+    server = await makeServerCertificate(ca, hosts, SERVER_VALID_DAYS)
+    await writePrivate(files.serverKey, server.keyPem)
+    await writeFile(files.serverCert, server.certPem)
+    if (made === 'nothing') made = 'server-certificate'
+  }
+  return { files, caCertPem: ca.certPem, serverCertPem: server.certPem, serverKeyPem: server.keyPem, made }
+}
+
+async function readPair(certPath: string, keyPath: string) {
+  try {
+    const [certPem, keyPem] = await Promise.all([readFile(certPath, 'utf8'), readFile(keyPath, 'utf8')])
+    new X509Certificate(certPem)
+    return { certPem, keyPem }
+  } catch {
+    // missing or unreadable: made again
+    return undefined
+  }
+}
+
+function isCurrent(certPem: string, at: number): boolean {
+  const certificate = new X509Certificate(certPem)
+  return Date.parse(certificate.validFrom) <= Date.now() && Date.parse(certificate.validTo) > at
+}
+
+/** Whether the certificate names exactly `hosts` and was signed by this CA. */
+function names(certPem: string, hosts: readonly string[], caCertPem: string): boolean {
+  const certificate = new X509Certificate(certPem)
+  if (!certificate.verify(new X509Certificate(caCertPem).publicKey)) return false
+  const named = (certificate.subjectAltName ?? '')
+    .split(', ')
+    .map((entry) => entry.replace(/^(DNS|IP Address):/, ''))
+    .map((name) => (name === '0:0:0:0:0:0:0:1' ? '::1' : name.toLowerCase()))
+  return named.length === hosts.length && hosts.every((host) => named.includes(host.toLowerCase()))
+}
+
+async function writePrivate(path: string, text: string): Promise<void> {
+  await writeFile(path, text, { mode: 0o600 })
+  // an existing file keeps its mode through writeFile
+  await chmod(path, 0o600)
+}
+
+async function exists(path: string): Promise<boolean> {
+  return readFile(path).then(
+    () => true,
+    () => false,
+  )
+}
