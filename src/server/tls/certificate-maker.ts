@@ -118,7 +118,7 @@ export async function makeTrustStore(caCertPem: string, password: string): Promi
   await pfx.parsedValue?.authenticatedSafe?.makeInternalValues({ safeContents: [{}] })
   await pfx.makeInternalValues({
     password: new TextEncoder().encode(password).buffer,
-    iterations: 10_000,
+    iterations: 2048,
     pbkdf2HashAlgorithm: 'SHA-256',
     hmacHashAlgorithm: 'SHA-256',
   })
