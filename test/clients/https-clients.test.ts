@@ -5,7 +5,7 @@
  * (NODE_EXTRA_CA_CERTS). The Python and Java programs are the ones the guides show.
  */
 import { execFile } from 'node:child_process'
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, readFileSync } from 'node:fs'
 import { globalAgent } from 'node:https'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -135,3 +135,12 @@ it(
   },
   TIMEOUT,
 )
+
+it('the guides show the very programs these tests run', async () => {
+  for (const [guide, program] of [
+    ['docs/clients-python.md', 'replica_records.py'],
+    ['docs/clients-java.md', 'ReplicaRecords.java'],
+  ]) {
+    expect(readFileSync(guide!, 'utf8'), guide).toContain(readFileSync(join(SNIPPETS, program!), 'utf8'))
+  }
+})
