@@ -61,3 +61,16 @@ it('defaults to $XDG_CACHE_HOME, else ~/.cache', () => {
   expect(defaultTlsDir({ XDG_CACHE_HOME: '/x/cache' })).toBe('/x/cache/replica-mock/tls')
   expect(defaultTlsDir({})).toMatch(/\.cache\/replica-mock\/tls$/)
 })
+
+it('makes one CA when several servers start on the same directory at once', async () => {
+  const dir = await freshDir()
+  const all = await Promise.all(
+    Array.from({ length: 4 }, () => ensureLocalCa(dir, certificateHosts('127.0.0.1'))),
+  )
+  expect(all.filter((ca) => ca.made === 'ca')).toHaveLength(1)
+  const onDisk = await readFile(join(dir, 'ca.pem'), 'utf8')
+  for (const ca of all) {
+    expect(ca.caCertPem).toBe(onDisk)
+    expect(new X509Certificate(ca.serverCertPem).verify(new X509Certificate(onDisk).publicKey)).toBe(true)
+  }
+})

@@ -6,12 +6,14 @@
  * the certificate library loads only when something has to be made.
  */
 import { X509Certificate } from 'node:crypto'
-import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises'
+import { chmod, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { homedir } from 'node:os'
 import { join } from 'node:path'
 
 const CA_VALID_DAYS = 3650
 const SERVER_VALID_DAYS = 365
+/** A lock older than this was left by a process that died while making files: it is taken over. */
+const STALE_LOCK_MS = 30_000
 /** A server certificate with less than this left is made again. */
 const RENEW_BEFORE_MS = 30 * 86_400_000
 /** The PKCS#12 trust store holds only a public certificate: its password guards nothing secret. */
@@ -48,6 +50,12 @@ export async function ensureLocalCa(
   hosts: readonly string[],
   now = Date.now(),
 ): Promise<LocalCa> {
+  await mkdir(dir, { recursive: true, mode: 0o700 })
+  // servers starting at once (test workers, Playwright workers) share the directory: one at a time
+  return withLock(join(dir, '.lock'), () => ensureUnlocked(dir, hosts, now))
+}
+
+async function ensureUnlocked(dir: string, hosts: readonly string[], now: number): Promise<LocalCa> {
   const files = {
     caCert: join(dir, 'ca.pem'),
     caKey: join(dir, 'ca-key.pem'),
@@ -55,7 +63,6 @@ export async function ensureLocalCa(
     serverCert: join(dir, 'server.pem'),
     serverKey: join(dir, 'server-key.pem'),
   }
-  await mkdir(dir, { recursive: true, mode: 0o700 })
   let ca = await readPair(files.caCert, files.caKey)
   let made: LocalCa['made'] = 'nothing'
   const maker = () => import('./certificate-maker.js')
@@ -123,4 +130,27 @@ async function exists(path: string): Promise<boolean> {
     () => true,
     () => false,
   )
+}
+
+/** Runs `fn` holding a lock directory (`mkdir` is atomic); waits while another process holds it. */
+async function withLock<T>(lock: string, fn: () => Promise<T>): Promise<T> {
+  for (;;) {
+    try {
+      await mkdir(lock)
+      break
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+      const age = await stat(lock).then(
+        (info) => Date.now() - info.mtimeMs,
+        () => 0,
+      )
+      if (age > STALE_LOCK_MS) await rm(lock, { recursive: true, force: true })
+      else await new Promise((resolve) => setTimeout(resolve, 25))
+    }
+  }
+  try {
+    return await fn()
+  } finally {
+    await rm(lock, { recursive: true, force: true })
+  }
 }
