@@ -189,10 +189,12 @@ function randomSerial(): ArrayBuffer {
 
 function ipBytes(address: string): ArrayBuffer {
   if (isIP(address) === 4) return new Uint8Array(address.split('.').map(Number)).buffer
-  const [head = '', tail = ''] = address.split('::')
+  // the URL parser writes an IPv6 address as hex groups only (an embedded IPv4 part too)
+  const canonical = new URL(`http://[${address}]`).hostname.slice(1, -1)
+  const [head = '', tail = ''] = canonical.split('::')
   const groups = (part: string) => (part ? part.split(':') : [])
-  const zeros = 8 - groups(head).length - groups(tail).length
-  const all = [...groups(head), ...Array(address.includes('::') ? zeros : 0).fill('0'), ...groups(tail)]
+  const zeros = canonical.includes('::') ? 8 - groups(head).length - groups(tail).length : 0
+  const all = [...groups(head), ...Array<string>(zeros).fill('0'), ...groups(tail)]
   const bytes = new Uint8Array(16)
   all.forEach((group, index) => {
     const value = Number.parseInt(group, 16)

@@ -74,3 +74,12 @@ it('makes one CA when several servers start on the same directory at once', asyn
     expect(new X509Certificate(ca.serverCertPem).verify(new X509Certificate(onDisk).publicKey)).toBe(true)
   }
 })
+
+it('names IPv6 hosts however they are spelled, and reuses the certificate for them', async () => {
+  const dir = await freshDir()
+  const first = await ensureLocalCa(dir, certificateHosts('::ffff:192.0.2.9'))
+  const server = new X509Certificate(first.serverCertPem)
+  expect(server.checkIP('::ffff:c000:209')).toBe('::ffff:c000:209')
+  const again = await ensureLocalCa(dir, certificateHosts('::FFFF:c000:0209'))
+  expect(again.made).toBe('nothing')
+})

@@ -7,6 +7,7 @@
  */
 import { X509Certificate } from 'node:crypto'
 import { chmod, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
+import { isIP } from 'node:net'
 import { homedir } from 'node:os'
 import { join } from 'node:path'
 
@@ -114,9 +115,13 @@ function names(certPem: string, hosts: readonly string[], caCertPem: string): bo
   if (!certificate.verify(new X509Certificate(caCertPem).publicKey)) return false
   const named = (certificate.subjectAltName ?? '')
     .split(', ')
-    .map((entry) => entry.replace(/^(DNS|IP Address):/, ''))
-    .map((name) => (name === '0:0:0:0:0:0:0:1' ? '::1' : name.toLowerCase()))
-  return named.length === hosts.length && hosts.every((host) => named.includes(host.toLowerCase()))
+    .map((entry) => canonicalName(entry.replace(/^(DNS|IP Address):/, '')))
+  return named.length === hosts.length && hosts.every((host) => named.includes(canonicalName(host)))
+}
+
+/** One spelling per name: IPv6 addresses as the URL parser writes them (`::1`), names lowercased. */
+function canonicalName(name: string): string {
+  return isIP(name) === 6 ? new URL(`http://[${name}]`).hostname.slice(1, -1) : name.toLowerCase()
 }
 
 async function writePrivate(path: string, text: string): Promise<void> {
