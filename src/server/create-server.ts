@@ -100,6 +100,9 @@ export async function createReplicaServer(options: ReplicaServerOptions = {}): P
       `Failed to start on ${host}: a server reachable from other machines needs an admin token for its control API (--admin-token / adminToken)`,
     )
   }
+  if (httpPort !== undefined && !https) {
+    throw new Error('Failed to start: httpPort is the plain listener beside an https one; it needs https')
+  }
   const tls: ServerTls | undefined = https ? await resolveServerTls(https, host) : undefined
   const mock = createReplicaMock(mockOptions)
   const { runtime, app } = mock[kInternals]
