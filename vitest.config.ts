@@ -1,15 +1,27 @@
 import { defineConfig } from 'vitest/config'
 
 // Conformance files run twice, like moto's ServerMode: once through the exported MSW handlers
-// in-process, once against the standalone server over real HTTP (test/support/harness.ts).
-const conformance = (transport: 'msw' | 'http') => ({
+// in-process, once against the standalone server over real HTTP (test/support/harness.ts); a
+// named subset runs a third time over https (`serve --https`, docs/standalone-server.md).
+const conformance = (transport: 'msw' | 'http' | 'https', include = ['test/conformance/**/*.test.ts']) => ({
   extends: true as const,
-  test: {
-    name: `conformance-${transport}`,
-    include: ['test/conformance/**/*.test.ts'],
-    provide: { transport },
-  },
+  test: { name: `conformance-${transport}`, include, provide: { transport } },
 })
+
+/** One file or two per area: what https changes is the transport, not the API behind it. */
+const HTTPS_SUBSET = [
+  'test/conformance/management/me.test.ts',
+  'test/conformance/management/workspaces.test.ts',
+  'test/conformance/credentials/credentials.test.ts',
+  'test/conformance/control/ca-certificate.test.ts',
+  'test/conformance/control/inspector-files.test.ts',
+  'test/conformance/gateway/routing.test.ts',
+  'test/conformance/replica/records.test.ts',
+  'test/conformance/replica/query.test.ts',
+  'test/conformance/replica/bulk-ingest.test.ts',
+  'test/conformance/replica/oauth.test.ts',
+  'test/conformance/replica/soap-login.test.ts',
+]
 
 export default defineConfig({
   test: {
@@ -19,6 +31,7 @@ export default defineConfig({
       { extends: true, test: { name: 'unit', include: ['src/**/*.test.ts'] } },
       conformance('msw'),
       conformance('http'),
+      conformance('https', HTTPS_SUBSET),
       { extends: true, test: { name: 'cli', include: ['test/cli/**/*.test.ts'] } },
       { extends: true, test: { name: 'openapi', include: ['test/openapi/**/*.test.ts'] } },
       { extends: true, test: { name: 'clients', include: ['test/clients/**/*.test.ts'] } },

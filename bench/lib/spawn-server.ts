@@ -66,7 +66,7 @@ export async function spawnCli(
   return spawnNode(`replica-mock serve ${args.join(' ')}`.trim(), [cli, 'serve', '--port', '0', ...args], {
     env: options.env,
     reader: options.reader ?? 'busy',
-    readUrl: (line) => /^replica-mock listening on (http:\/\/\S+)$/.exec(line)?.[1],
+    readUrl: (line) => /^replica-mock listening on (https?:\/\/\S+)$/.exec(line)?.[1],
   })
 }
 

@@ -17,10 +17,14 @@ export type ReplicaOptions = ReplicaWorkerOptions & ReplicaTestOptions
 export interface ReplicaWorkerOptions {
   /**
    * Options of the worker's replica: the same as `createReplicaServer` (`fixture`, `clock`,
-   * `lifecycle`, `adminToken`, ...). `port` and `host` are the worker's own.
+   * `lifecycle`, `adminToken`, `https`, ...). `port` and `host` are the worker's own. With
+   * `https` (`true` or `{ tlsDir }`) the replica serves over TLS with its local CA, the pages
+   * ignore HTTPS errors (`ignoreHTTPSErrors` is on: Chromium cannot be handed the CA), and the
+   * control client talks to a plain listener beside it on loopback (the same app and state).
    * @default {}
+   * @example use: { replicaOptions: { https: true } }
    */
-  replicaOptions: Omit<ReplicaServerOptions, 'port' | 'onRequest'>
+  replicaOptions: Omit<ReplicaServerOptions, 'port' | 'onRequest' | 'httpPort'>
   /**
    * URL of a replica that runs elsewhere (e.g. started by `webServer`); the worker then starts
    * none and `replica` controls that one. Workers share it: run such projects with `workers: 1`.
@@ -47,8 +51,10 @@ export interface ReplicaTestOptions {
 }
 
 export interface ReplicaServerInfo {
-  /** `http://127.0.0.1:PORT`. */
+  /** `http://127.0.0.1:PORT` (`https://` with `replicaOptions.https`). */
   readonly url: string
+  /** Where the control client calls: `url`, or with https the plain listener beside it. */
+  readonly controlUrl: string
   /** A workspace API key of its fixture (`test-api-key` in the default one). */
   readonly apiKey: string
   /** The replica itself when this worker runs it (undefined for `replicaUrl`). */
@@ -77,6 +83,9 @@ export const test = base.extend<
   ReplicaWorkerFixtures & ReplicaWorkerOptions
 >({
   replicaOptions: [{}, { option: true, scope: 'worker' }],
+  // the pages cannot be handed the local CA (Chromium reads its own store)
+  ignoreHTTPSErrors: async ({ ignoreHTTPSErrors, replicaOptions }, use) =>
+    use(ignoreHTTPSErrors || Boolean(replicaOptions.https)),
   replicaUrl: [process.env.REPLICA_MOCK_URL, { option: true, scope: 'worker' }],
   replicaApiKey: [process.env.REPLICA_MOCK_API_KEY, { option: true, scope: 'worker' }],
   replicaBaseUrl: ['https://api.replica.test', { option: true }],
@@ -85,16 +94,15 @@ export const test = base.extend<
   replicaServer: [
     async ({ replicaOptions, replicaUrl, replicaApiKey }, use) => {
       if (replicaUrl) {
-        await use({
-          url: replicaUrl.replace(/\/+$/, ''),
-          apiKey: replicaApiKey ?? 'test-api-key',
-          mock: undefined,
-        })
+        const url = replicaUrl.replace(/\/+$/, '')
+        await use({ url, controlUrl: url, apiKey: replicaApiKey ?? 'test-api-key', mock: undefined })
         return
       }
-      const server = await createReplicaServer({ ...replicaOptions, port: 0 })
+      // this process's fetch does not trust the local CA: the control client uses a plain listener
+      const httpPort = replicaOptions.https ? 0 : undefined
+      const server = await createReplicaServer({ ...replicaOptions, port: 0, httpPort })
       const apiKey = replicaApiKey ?? server.mock.apiKeys.all()[0]?.token ?? 'test-api-key'
-      await use({ url: server.url, apiKey, mock: server.mock })
+      await use({ url: server.url, controlUrl: server.httpUrl ?? server.url, apiKey, mock: server.mock })
       await server.close()
     },
     { scope: 'worker', timeout: 30_000, box: true },
@@ -102,7 +110,7 @@ export const test = base.extend<
 
   replica: async ({ replicaServer, replicaOptions }, use) => {
     const control = createReplicaControl({
-      url: replicaServer.url,
+      url: replicaServer.controlUrl,
       apiKey: replicaServer.apiKey,
       adminToken: replicaOptions.adminToken,
     })

@@ -52,6 +52,15 @@ export interface ReplicaPluginOptions
    */
   mode?: 'msw' | 'server'
   /**
+   * Server mode only: serve over https with the local CA (`replica-mock serve --https`), kept in
+   * `tlsDir` (default `$XDG_CACHE_HOME` or `~/.cache`, then `/replica-mock/tls`). Child processes
+   * get the CA file in `REPLICA_MOCK_CA_FILE` and, unless already set, `NODE_EXTRA_CA_CERTS`;
+   * code in the test process that calls the server itself trusts that file its own way.
+   * @default false
+   * @example replicaMock({ mode: 'server', https: true })
+   */
+  https?: boolean | { tlsDir?: string }
+  /**
    * What MSW does with a request no handler answers (a typo'd URL, an unmocked host).
    * @default 'error'
    */
@@ -83,6 +92,8 @@ export interface ReplicaPluginOptions
 export interface ResolvedPluginOptions {
   mock: ReplicaMockOptions
   mode: 'msw' | 'server'
+  /** Server mode over https: `false`, or where the local CA is kept (`undefined`: the default directory). */
+  https: false | { tlsDir?: string }
   onUnhandledRequest: UnhandledRequestStrategy
   setupServer: boolean
   fixtureClock: 'manual' | 'real'
@@ -101,6 +112,7 @@ export function resolvePluginOptions(options: ReplicaPluginOptions = {}): Resolv
     setupServer = true,
     fixtureClock = 'manual',
     fidelity = true,
+    https = false,
     ...rest
   } = options
   oneOf('mode', mode, MODES)
@@ -114,9 +126,18 @@ export function resolvePluginOptions(options: ReplicaPluginOptions = {}): Resolv
       `[replica-mock] Failed to configure the Vitest plugin: fidelity must be a boolean or { json?, table? }`,
     )
   }
+  if (typeof https !== 'boolean' && (typeof https !== 'object' || https === null)) {
+    throw new TypeError(
+      `[replica-mock] Failed to configure the Vitest plugin: https must be a boolean or { tlsDir? }`,
+    )
+  }
+  if (https !== false && mode !== 'server') {
+    throw new TypeError(`[replica-mock] Failed to configure the Vitest plugin: https needs mode 'server'`)
+  }
   const report = fidelity === true ? {} : fidelity
   const mock = { ...rest, fidelity: report !== false }
-  return { mock, mode, onUnhandledRequest, setupServer, fixtureClock, fidelity: report }
+  const tls = https === true ? {} : https
+  return { mock, mode, https: tls, onUnhandledRequest, setupServer, fixtureClock, fidelity: report }
 }
 
 function oneOf(name: string, value: unknown, allowed: readonly string[]): void {

@@ -5,6 +5,9 @@
  * concurrent — routes the test's requests to it, attaches forensics when a test that used it
  * fails, and registers the matchers.
  */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { setupServer } from 'msw/node'
 import { afterAll, aroundEach, beforeAll, expect, inject, recordArtifact } from 'vitest'
 import { handOver, usageOf } from './fidelity.js'
@@ -34,6 +37,10 @@ if (options.mode === 'server') {
     // for child processes the tests spawn: they inherit the worker's environment
     process.env.REPLICA_MOCK_URL = slot.url
     process.env.REPLICA_MOCK_API_KEY = slot.apiKey
+    if (slot.caFile) {
+      process.env.REPLICA_MOCK_CA_FILE = slot.caFile
+      process.env.NODE_EXTRA_CA_CERTS = extraCaCerts(slot.caFile, process.env.NODE_EXTRA_CA_CERTS)
+    }
   })
 }
 
@@ -82,3 +89,18 @@ aroundEach(async (runTest, { task }) => {
     if (task.concurrent) await state.release(slot)
   }
 })
+
+/**
+ * Node children trust the CA on top of the usual roots. NODE_EXTRA_CA_CERTS names one file: one
+ * already set keeps working, joined with the CA in a bundle of this worker's.
+ */
+function extraCaCerts(caFile: string, current: string | undefined): string {
+  if (!current || current === caFile) return caFile
+  const ca = readFileSync(caFile, 'utf8')
+  const trusted = readFileSync(current, 'utf8')
+  // the worker's next test file: the bundle made for the last one holds the CA already
+  if (trusted.includes(ca.trim())) return current
+  const bundle = join(mkdtempSync(join(tmpdir(), 'replica-mock-ca-')), 'extra-ca-certs.pem')
+  writeFileSync(bundle, `${trusted.trimEnd()}\n${ca}`)
+  return bundle
+}

@@ -30,6 +30,8 @@ export interface ReplicaSlot {
   readonly url: string
   /** A workspace API key of the loaded fixture (`test-api-key` in the default one). */
   readonly apiKey: string
+  /** Server mode over https: the local CA's certificate file. */
+  readonly caFile?: string
   readonly calls: RecordedCall[]
   /** Set once a test asks for the `replica` fixture (forensics are written for those). */
   usedByFixture: boolean
@@ -178,6 +180,7 @@ async function createSlot(options: ResolvedPluginOptions): Promise<ReplicaSlot> 
     server = await createReplicaServer({
       ...options.mock,
       port: 0,
+      https: options.https === false ? undefined : options.https,
       onRequest: ({ method, path, status }) =>
         calls.push({ method, path, query: '', status, at: server!.mock.clock.now().toISOString() }),
     })
@@ -191,6 +194,7 @@ async function createSlot(options: ResolvedPluginOptions): Promise<ReplicaSlot> 
     mock,
     url: server?.url ?? mock.baseUrl,
     apiKey,
+    caFile: server?.localCa?.files.caCert,
     calls,
     usedByFixture: false,
     async reset() {

@@ -31,8 +31,11 @@ const ClockCommand = z.union([
  */
 const STATE_JSON_LIMITS = { ...MANAGEMENT_JSON_LIMITS, maxDepth: 64, maxValues: undefined }
 
-/** Open to anyone: the health check, and the inspector's page and scripts (they hold no data). */
-const OPEN_PATHS = /^\/__replica\/(health|ui\/?|ui\/[a-z-]+\.(js|css))$/
+/**
+ * Open to anyone: the health check, the local CA's certificate (public by nature), and the
+ * inspector's page and scripts (they hold no data).
+ */
+const OPEN_PATHS = /^\/__replica\/(health|ca\.pem|ui\/?|ui\/[a-z-]+\.(js|css))$/
 
 export function controlRoutes(runtime: ReplicaRuntime) {
   const { options } = runtime
@@ -44,6 +47,16 @@ export function controlRoutes(runtime: ReplicaRuntime) {
     .use(controlGuard(controlAccessOf(runtime), (path) => OPEN_PATHS.test(path)))
     .on(BODY_METHODS, '*', (c, next) => (c.req.path.endsWith('/state') ? stateBody : smallBodies)(c, next))
     .get('/health', (c) => c.json({ ok: true, version: VERSION }))
+    .get('/ca.pem', (c) => {
+      const pem = runtime.caCertificatePem
+      if (pem === null) {
+        throw new ManagementError(
+          'not_found',
+          'No local CA: the server is not serving https with a certificate it made',
+        )
+      }
+      return c.body(pem, 200, { 'content-type': 'application/x-pem-file' })
+    })
     .route('/ui', inspectorRoutes(runtime))
     .post('/reset', async (c) => {
       await runtime.reset()

@@ -41,6 +41,8 @@ export interface ReplicaRuntime {
    * bound to every interface. In-process only the `baseUrl` host reaches the mock.
    */
   listenHosts: readonly string[] | null
+  /** The local CA's certificate (PEM) a standalone `--https` server presents certificates of; else `null`. */
+  caCertificatePem: string | null
   /**
    * The org each app version serves: its CRM apps (metadata shared by its environments, and the
    * factory of live apps) and the load report. The built-in schema for every version until the
@@ -125,6 +127,7 @@ export function createRuntime(input: ReplicaMockOptions = {}): ReplicaRuntime {
     lifecycle: { ...configuredLifecycle },
     baseUrl: options.baseUrl,
     listenHosts: [],
+    caCertificatePem: null,
     schemas: builtInSchemas(builtInCrm, fixture.versions),
     apps,
     ready: Promise.resolve(),

@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util'
 import type { AccessLogFormat } from './access-log.js'
 import { createReplicaServer, type ReplicaServer } from './create-server.js'
 import { schemaSummary } from './schema-summary.js'
+import { trustLines } from './tls/trust-lines.js'
 
 const USAGE = `Usage: replica-mock serve [options]
        replica-mock openapi    print the management API's OpenAPI 3.1 document (JSON)
@@ -15,6 +16,12 @@ const USAGE = `Usage: replica-mock serve [options]
 Options:
   --port <n>            port to listen on; 0 picks a free one (default 4010)
   --host <addr>         interface to bind (default 127.0.0.1)
+  --https               serve over TLS; without --cert/--key with a local CA made once in --tls-dir
+  --tls-dir <dir>       where the local CA and server certificate are kept
+                        (default $XDG_CACHE_HOME or ~/.cache, then /replica-mock/tls)
+  --cert <file>         with --https: your own certificate (PEM), e.g. from mkcert
+  --key <file>          with --https: its private key (PEM)
+  --http-port <n>       with --https: also serve plain http on this port (same app and state)
   --fixture <file>      JSON fixture to start and reset to (default: built-in fixture)
   --start-state <file>  state document (GET /__replica/state) to start from and reset to
   --schema <path>       the user's org schema for every published version of the crm app: SFDX
@@ -64,6 +71,11 @@ function parse(argv: string[]) {
     options: {
       port: { type: 'string' },
       host: { type: 'string' },
+      https: { type: 'boolean' },
+      'tls-dir': { type: 'string' },
+      cert: { type: 'string' },
+      key: { type: 'string' },
+      'http-port': { type: 'string' },
       fixture: { type: 'string' },
       'start-state': { type: 'string' },
       schema: { type: 'string', multiple: true },
@@ -107,6 +119,22 @@ function parse(argv: string[]) {
   }
   const port = integerFlag('port', values.port) ?? 4010
   if (port > 65535) throw new UsageError(`--port must be at most 65535, got "${port}"`)
+  const httpPort = integerFlag('http-port', values['http-port'])
+  if (httpPort !== undefined && httpPort > 65535) {
+    throw new UsageError(`--http-port must be at most 65535, got "${httpPort}"`)
+  }
+  for (const flag of ['tls-dir', 'cert', 'key', 'http-port'] as const) {
+    if (values[flag] !== undefined && !values.https) throw new UsageError(`--${flag} needs --https`)
+  }
+  if ((values.cert === undefined) !== (values.key === undefined)) {
+    throw new UsageError('--cert and --key go together')
+  }
+  if (values.cert !== undefined && values['tls-dir'] !== undefined) {
+    throw new UsageError('--tls-dir is for the local CA; it does not go with --cert/--key')
+  }
+  const https = values.https
+    ? { tlsDir: values['tls-dir'], certFile: values.cert, keyFile: values.key }
+    : undefined
   const lifecycle = Object.fromEntries(
     (['start', 'resume', 'snapshot', 'bulk'] as const)
       .map((name) => [`${name}Ms`, integerFlag(`${name}-ms`, values[`${name}-ms`])])
@@ -121,6 +149,8 @@ function parse(argv: string[]) {
     options: {
       port,
       host: values.host ?? '127.0.0.1',
+      https,
+      httpPort,
       fixture: values.fixture,
       startState: values['start-state'],
       schema: values.schema,
@@ -211,6 +241,8 @@ async function main(argv: string[]): Promise<number> {
   if (key) banner += `default API key: ${key.token} (workspace ${key.workspaceId})\n`
   const summary = quiet ? undefined : schemaSummary(server.mock)
   if (summary) banner += `${summary}\n`
+  if (!quiet && server.httpUrl) banner += `plain http also on ${server.httpUrl}\n`
+  if (!quiet && server.localCa) banner += trustLines(server.localCa.files, server.url)
   process.stdout.write(banner)
   return stopped
 }

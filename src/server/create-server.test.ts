@@ -36,3 +36,7 @@ it('logs nothing unless asked, and hands every request to onRequest', async () =
   await server.close()
   expect(seen).toEqual(['GET /v1/me 401'])
 })
+
+it('refuses httpPort without https rather than ignoring it', async () => {
+  await expect(createReplicaServer({ port: 0, httpPort: 0 })).rejects.toThrow('it needs https')
+})

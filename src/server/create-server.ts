@@ -2,6 +2,7 @@
  * @module
  * The standalone server: the same Hono app as in-process, behind `@hono/node-server`.
  */
+import { createServer as createHttpsServer } from 'node:https'
 import type { AddressInfo } from 'node:net'
 import { type Http2Bindings, type HttpBindings, serve } from '@hono/node-server'
 import { createReplicaMock, kInternals, type ReplicaMock } from '../create-replica-mock.js'
@@ -13,12 +14,24 @@ import { type AccessLogEntry, type AccessLogOptions, createAccessLog } from './a
 import { loggedPath } from './logged-path.js'
 import { openPersistence, type Persistence } from './persistence/persistence.js'
 import { persistedFetch } from './persistence/persisted-fetch.js'
+import type { LocalCa } from './tls/local-ca.js'
+import { type HttpsOption, resolveServerTls, type ServerTls } from './tls/server-tls.js'
 
 export interface ReplicaServerOptions extends ReplicaMockOptions {
   /** Port to listen on; 0 picks a free one. @default 4010 */
   port?: number
   /** Interface to bind. @default '127.0.0.1' */
   host?: string
+  /**
+   * Serves over TLS. `true` (or `{ tlsDir }`) uses a local CA made once and kept in `tlsDir`
+   * (default `$XDG_CACHE_HOME/replica-mock/tls` or `~/.cache/replica-mock/tls`) with a server
+   * certificate for `localhost`, `127.0.0.1`, `::1` and `host`; `{ certFile, keyFile }` uses the
+   * user's own. The mock's `baseUrl` is then the https origin.
+   * @example createReplicaServer({ port: 0, https: true })
+   */
+  https?: HttpsOption
+  /** With `https`: also serve plain http on this port (the same app and state); 0 picks a free one. */
+  httpPort?: number
   /**
    * Logs one line per request to stdout (or `requestLog.stream`) without ever making a request wait
    * for the reader: lines are written in batches, dropped and counted while the reader is behind,
@@ -49,9 +62,13 @@ export interface ReplicaServerOptions extends ReplicaMockOptions {
 }
 
 export interface ReplicaServer {
-  /** `http://HOST:PORT`, also the mock's `baseUrl` unless one was given. */
+  /** `http://HOST:PORT` (`https://` with `https`), also the mock's `baseUrl` unless one was given. */
   readonly url: string
   readonly port: number
+  /** With `https` and `httpPort`: `http://HOST:PORT` of the plain listener beside it. */
+  readonly httpUrl?: string
+  /** With `https` and no certificate of the user's: the local CA's files and certificate. */
+  readonly localCa?: LocalCa
   readonly mock: ReplicaMock
   /** Stops listening, closes open connections and flushes the request log. */
   close(): Promise<void>
@@ -73,6 +90,8 @@ export async function createReplicaServer(options: ReplicaServerOptions = {}): P
     stateFile,
     journalMaxBytes,
     replaceFetchGlobals = false,
+    https,
+    httpPort,
     ...mockOptions
   } = options
   if (!isLoopback(host) && !mockOptions.adminToken) {
@@ -81,6 +100,10 @@ export async function createReplicaServer(options: ReplicaServerOptions = {}): P
       `Failed to start on ${host}: a server reachable from other machines needs an admin token for its control API (--admin-token / adminToken)`,
     )
   }
+  if (httpPort !== undefined && !https) {
+    throw new Error('Failed to start: httpPort is the plain listener beside an https one; it needs https')
+  }
+  const tls: ServerTls | undefined = https ? await resolveServerTls(https, host) : undefined
   const mock = createReplicaMock(mockOptions)
   const { runtime, app } = mock[kInternals]
   await mock.ready()
@@ -106,32 +129,66 @@ export async function createReplicaServer(options: ReplicaServerOptions = {}): P
     return response
   }
 
-  const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
-    const overrideGlobalObjects = replaceFetchGlobals
-    const started = serve({ fetch, port, hostname: host, overrideGlobalObjects }, () => resolve(started))
-    started.once('error', reject)
-  }).catch(async (error) => {
+  const overrideGlobalObjects = replaceFetchGlobals
+  const listen = (listenPort: number, secure: ServerTls | undefined) =>
+    new Promise<ReturnType<typeof serve>>((resolve, reject) => {
+      const tlsOptions = secure
+        ? { createServer: createHttpsServer, serverOptions: { cert: secure.cert, key: secure.key } }
+        : {}
+      const started = serve(
+        { fetch, port: listenPort, hostname: host, overrideGlobalObjects, ...tlsOptions },
+        () => resolve(started),
+      )
+      started.once('error', reject)
+    })
+  const servers: ReturnType<typeof serve>[] = []
+  try {
+    servers.push(await listen(port, tls))
+    if (tls && httpPort !== undefined) servers.push(await listen(httpPort, undefined))
+  } catch (error) {
+    await Promise.all(servers.map(closeServer))
     await persistence?.close()
     throw error
-  })
-  const { port: actualPort } = server.address() as AddressInfo
-  const url = `http://${host.includes(':') ? `[${host}]` : host}:${actualPort}`
+  }
+  const ports = servers.map((server) => (server.address() as AddressInfo).port)
+  const origin = (scheme: string, listenPort: number) =>
+    `${scheme}://${host.includes(':') ? `[${host}]` : host}:${listenPort}`
+  const actualPort = ports[0] as number
+  const url = origin(tls ? 'https' : 'http', actualPort)
   if (mockOptions.baseUrl === undefined) runtime.baseUrl = url
-  runtime.listenHosts = boundHosts(host, actualPort) ?? null
+  runtime.listenHosts = listenHostsOf(host, ports)
+  runtime.caCertificatePem = tls?.localCa?.caCertPem ?? null
 
   return {
     url,
     port: actualPort,
+    httpUrl: ports[1] === undefined ? undefined : origin('http', ports[1]),
+    localCa: tls?.localCa,
     mock,
     close: async () => {
-      await new Promise<void>((resolve, reject) => {
-        // keep-alive sockets would hold close() open until they time out
-        ;(server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.()
-        server.close((error) => (error ? reject(error) : resolve()))
-      })
+      await Promise.all(servers.map(closeServer))
       await log?.close()
       // the last snapshot: the state file alone holds everything, the journal is empty
       await persistence?.close()
     },
   }
+}
+
+function closeServer(server: ReturnType<typeof serve>): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    // keep-alive sockets would hold close() open until they time out
+    ;(server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.()
+    server.close((error) => (error ? reject(error) : resolve()))
+  })
+}
+
+/** Every `host:port` the listeners are reached by; `null` when bound to every interface. */
+function listenHostsOf(host: string, ports: number[]): string[] | null {
+  const hosts: string[] = []
+  for (const listenPort of ports) {
+    const bound = boundHosts(host, listenPort)
+    if (!bound) return null
+    hosts.push(...bound)
+  }
+  return hosts
 }

@@ -14,9 +14,10 @@ export interface CliRun {
   exited: Promise<number | null>
 }
 
-export function runCli(args: string[]): CliRun {
+export function runCli(args: string[], env: NodeJS.ProcessEnv = process.env): CliRun {
   const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
+    env,
   })
   let out = ''
   let err = ''
@@ -34,7 +35,7 @@ export function runCli(args: string[]): CliRun {
 export async function listeningUrl(run: CliRun, timeoutMs = 15_000): Promise<string> {
   const deadline = Date.now() + timeoutMs
   while (Date.now() < deadline) {
-    const match = run.stdout().match(/replica-mock listening on (http:\/\/\S+)/)
+    const match = run.stdout().match(/replica-mock listening on (https?:\/\/\S+)/)
     if (match) return match[1]!
     if (run.child.exitCode !== null) break
     await new Promise((resolve) => setTimeout(resolve, 50))

@@ -235,6 +235,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...LOGIN_ENDPOINTS,
   // ---- control API ----
   { name: 'health', surface: 'control', methods: ['GET'], path: fixed('/__replica/health') },
+  { name: 'ca certificate', surface: 'control', methods: ['GET'], path: fixed('/__replica/ca.pem') },
   {
     name: 'clock',
     surface: 'control',

@@ -1,18 +1,25 @@
 /**
  * The conformance-test fixtures. `transport` is injected per Vitest project (vitest.config.ts):
  * `msw` serves the mock through its exported MSW handlers in this process; `http` starts the
- * standalone server on an ephemeral 127.0.0.1 port. Either way each file gets one mock, reset
+ * standalone server on an ephemeral 127.0.0.1 port; `https` starts it with `https` and a local CA
+ * of its own, which this process's `fetch` trusts. Either way each file gets one mock, reset
  * before every test, and a `client` that speaks HTTP to it.
  */
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { setupServer } from 'msw/node'
+import { Agent, type Dispatcher, getGlobalDispatcher, setGlobalDispatcher } from 'undici'
 import { test as base } from 'vitest'
 import { createReplicaMock, type ReplicaMock, type ReplicaMockOptions } from '../../src/index.js'
 import { createReplicaServer } from '../../src/server/index.js'
 import { type Client, createClient } from './client.js'
 
+export type Transport = 'msw' | 'http' | 'https'
+
 declare module 'vitest' {
   export interface ProvidedContext {
-    transport: 'msw' | 'http'
+    transport: Transport
   }
 }
 
@@ -31,11 +38,21 @@ export interface ConformanceFixtures {
 export function conformanceTest(options: ReplicaMockOptions = {}) {
   return base
     .extend<{ mockOptions: ReplicaMockOptions }>({ mockOptions: [options, { scope: 'file' }] as never })
-    .extend<{ transport: 'msw' | 'http' }>({ transport: ['msw', { injected: true, scope: 'file' }] as never })
+    .extend<{ transport: Transport }>({ transport: ['msw', { injected: true, scope: 'file' }] as never })
     .extend<{ harness: Harness }>({
       harness: [
         async ({ transport, mockOptions }: any, use: (value: Harness) => Promise<void>) => {
-          if (transport === 'http') {
+          if (transport === 'https') {
+            const tlsDir = await mkdtemp(join(tmpdir(), 'replica-mock-tls-'))
+            const server = await createReplicaServer({ ...mockOptions, port: 0, https: { tlsDir } })
+            const before: Dispatcher = getGlobalDispatcher()
+            // trusts this server's CA the way a user's client would (never by turning checks off)
+            setGlobalDispatcher(new Agent({ connect: { ca: server.localCa?.caCertPem } }))
+            await use({ mock: server.mock, client: createClient(server.url) })
+            setGlobalDispatcher(before)
+            await server.close()
+            await rm(tlsDir, { recursive: true, force: true })
+          } else if (transport === 'http') {
             const server = await createReplicaServer({ ...mockOptions, port: 0 })
             await use({ mock: server.mock, client: createClient(server.url) })
             await server.close()
