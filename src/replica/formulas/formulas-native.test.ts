@@ -5,47 +5,15 @@
  */
 import { expect, it } from 'vitest'
 import { formulaSchema, projectObject } from '../../../test/support/formula-schema.js'
+import { nativeReplica, V } from '../../../test/support/native-replica.js'
 import type { CrmSchemaInput } from '../../schemas/crm-schema.js'
 import { createCrmApps } from '../crm-app.js'
-import { createCrmNativeHandler } from '../handlers/native-handler.js'
-import type { NativeCall } from '../native-call.js'
-
-const V = '/services/data/v60.0'
-const call: NativeCall = {
-  environmentId: 'env_1',
-  appName: 'crm',
-  appId: 'crm',
-  versionId: 'v',
-  actor: 'admin',
-  apiVersions: ['60.0'],
-}
 
 function replica() {
-  const app = createCrmApps({
-    clock: { now: () => new Date('2026-02-01T00:00:00Z') },
-    schema: formulaSchema,
-  }).open()
-  const handler = createCrmNativeHandler({ appFor: () => app })
-  const send = async (
-    method: string,
-    path: string,
-    body?: unknown,
-  ): Promise<{ status: number; body: any }> => {
-    const response = await handler(
-      new Request(`http://replica.test${V}${path}`, {
-        method,
-        headers: { 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      }),
-      call,
-    )
-    const text = await response.text()
-    return { status: response.status, body: text === '' ? null : JSON.parse(text) }
-  }
-  const query = async (soql: string) => (await send('GET', `/query?q=${encodeURIComponent(soql)}`)).body
+  const replica = nativeReplica(formulaSchema)
   const account = async (Name: string) =>
-    (await send('POST', '/sobjects/Account', { Name })).body.id as string
-  return { app, send, query, account }
+    (await replica.send('POST', '/sobjects/Account', { Name })).body.id as string
+  return { ...replica, account }
 }
 
 /** The test schema with Project__c's rules replaced by one rule `Bad`. */
@@ -55,16 +23,6 @@ const withRule = (errorConditionFormula: string) => ({
     { ...projectObject, validationRules: [{ name: 'Bad', errorConditionFormula, errorMessage: 'x' }] },
   ],
 })
-
-/** A native GET answered as text (CSV results). */
-async function sendRaw(
-  app: ReturnType<ReturnType<typeof createCrmApps>['open']>,
-  path: string,
-): Promise<string> {
-  const handler = createCrmNativeHandler({ appFor: () => app })
-  const response = await handler(new Request(`http://replica.test${V}${path}`), call)
-  return response.text()
-}
 
 const base = { Name: 'Alpha', Budget__c: 100, Spent__c: 30, Start__c: '2026-01-31', End__c: '2026-03-01' }
 
@@ -140,7 +98,7 @@ it('answers formula fields in SOQL: selected, filtered, sorted, through a parent
 })
 
 it('answers formula fields in a Bulk API 2.0 query job result', async () => {
-  const { send, app, account } = replica()
+  const { send, raw, app, account } = replica()
   await send('POST', '/sobjects/Project__c', { ...base, Account__c: await account('Acme') })
   const job = await send('POST', '/jobs/query', {
     operation: 'query',
@@ -148,7 +106,7 @@ it('answers formula fields in a Bulk API 2.0 query job result', async () => {
   })
   expect(job.status).toBe(200)
   await app.jobs.runDue()
-  const response = await sendRaw(app, `/jobs/query/${job.body.id}/results`)
+  const response = await (await raw('GET', `/jobs/query/${job.body.id}/results`)).text()
   expect(response.split('\n').filter(Boolean)).toEqual([
     '"Name","Remaining__c","Title__c"',
     '"Alpha","70","ALPHA @ Acme"',
@@ -294,10 +252,7 @@ it('refuses a project of a blocked account (a parent path in a rule), naming the
 })
 
 it('refuses a write when a rule cannot be evaluated on its values (arithmetic on a blank), naming the rule', async () => {
-  const app = createCrmApps({
-    clock: { now: () => new Date('2026-02-01T00:00:00Z') },
-    schema: withRule('Spent__c + 1 > 1000'),
-  }).open()
+  const { app } = nativeReplica(withRule('Spent__c + 1 > 1000'))
   const view = { apiVersion: '60.0', actor: 'admin' }
   expect(() => app.records.create('Project__c', { ...base, Spent__c: null }, view)).toThrow(
     expect.objectContaining({

@@ -12,46 +12,12 @@ import {
   rollupSchema,
   shipmentObject,
 } from '../../../test/support/rollup-schema.js'
+import { nativeReplica, V } from '../../../test/support/native-replica.js'
 import type { CrmSchemaInput } from '../../schemas/crm-schema.js'
 import { createCrmApps } from '../crm-app.js'
-import { createCrmNativeHandler } from '../handlers/native-handler.js'
-import type { NativeCall } from '../native-call.js'
-
-const V = '/services/data/v60.0'
-const call: NativeCall = {
-  environmentId: 'env_1',
-  appName: 'crm',
-  appId: 'crm',
-  versionId: 'v',
-  actor: 'admin',
-  apiVersions: ['60.0'],
-}
 
 function replica() {
-  const app = createCrmApps({
-    clock: { now: () => new Date('2026-02-01T00:00:00Z') },
-    schema: rollupSchema,
-  }).open()
-  const handler = createCrmNativeHandler({ appFor: () => app })
-  const raw = async (method: string, path: string, body?: unknown) =>
-    handler(
-      new Request(`http://replica.test${V}${path}`, {
-        method,
-        headers: { 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      }),
-      call,
-    )
-  const send = async (
-    method: string,
-    path: string,
-    body?: unknown,
-  ): Promise<{ status: number; body: any }> => {
-    const response = await raw(method, path, body)
-    const text = await response.text()
-    return { status: response.status, body: text === '' ? null : JSON.parse(text) }
-  }
-  const query = async (soql: string) => (await send('GET', `/query?q=${encodeURIComponent(soql)}`)).body
+  const { app, raw, send, query } = nativeReplica(rollupSchema)
   const create = async (object: string, values: Record<string, unknown>) => {
     const created = await send('POST', `/sobjects/${object}`, values)
     expect(created.status).toBe(201)
