@@ -2,7 +2,8 @@
  * Stock clients of other ecosystems against `serve --https`, trusting the local CA the way the
  * start banner tells them to: Python's standard library (SSL_CERT_FILE), Java 17's HttpClient
  * (the PKCS#12 trust store), jsforce (Node's https agent with the CA), the Salesforce CLI
- * (NODE_EXTRA_CA_CERTS). The Python and Java programs are the ones the guides show.
+ * (NODE_EXTRA_CA_CERTS), curl (`--cacert`). The Python, Java and curl programs are the ones the
+ * guides show.
  */
 import { execFile } from 'node:child_process'
 import { mkdtempSync, readFileSync } from 'node:fs'
@@ -89,6 +90,18 @@ it(
   TIMEOUT,
 )
 
+it(
+  'curl with --cacert (and jq) does the same',
+  async () => {
+    const { stdout } = await run('sh', [join(SNIPPETS, 'replica_records.sh')], {
+      CA: files.caCert,
+      REPLICA_URL: server.url,
+    })
+    expectSampleOutput(stdout)
+  },
+  TIMEOUT,
+)
+
 it('jsforce over https with the CA in its https agent', async () => {
   const { credentials } = await createCrmEnvironment(server.url)
   const before = globalAgent.options.ca
@@ -140,6 +153,7 @@ it('the guides show the very programs these tests run', async () => {
   for (const [guide, program] of [
     ['docs/clients-python.md', 'replica_records.py'],
     ['docs/clients-java.md', 'ReplicaRecords.java'],
+    ['docs/clients-curl.md', 'replica_records.sh'],
   ]) {
     expect(readFileSync(guide!, 'utf8'), guide).toContain(readFileSync(join(SNIPPETS, program!), 'utf8'))
   }
