@@ -31,6 +31,8 @@ const MAX_BLOCK_MS = 100
  * one request is amplified past the input caps.
  */
 const RSS_SLACK_BYTES = 512 * 1024 * 1024
+/** Object.prototype's own properties before the run: a request that adds one polluted it. */
+const PROTOTYPE_NAMES = Object.getOwnPropertyNames(Object.prototype).length
 const MiB = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`
 
 setFlagsFromString('--expose-gc')
@@ -70,7 +72,11 @@ describe('fuzz: every endpoint keeps the invariants', () => {
             const what = `${endpoint.name}: ${request.method} ${request.path.slice(0, 120)}`
             if (cost.blockedMs > endpointWorst.ms) endpointWorst = { ms: cost.blockedMs, what }
             rssPeak = Math.max(rssPeak, cost.rss)
-            const broken = invariantBroken(endpoint.surface, answer, request.method)
+            const broken =
+              invariantBroken(endpoint.surface, answer, request.method) ??
+              (Object.getOwnPropertyNames(Object.prototype).length !== PROTOTYPE_NAMES
+                ? 'Object.prototype gained a property'
+                : undefined)
             if (broken)
               throw new Error(`${request.method} ${request.path}?${request.query.slice(0, 200)}: ${broken}`)
             if (write && answer.status >= 400 && (await target.state()) !== before) {
