@@ -8,7 +8,9 @@
  * longest gap between two ticks, less the resolution, is the longest time nothing else could run.
  * The timers phase is entered before and after the request, so a block is counted against the
  * request that caused it (a request answered in microtasks alone would otherwise share one gap
- * with the next ones).
+ * with the next ones). A gap is wall-clock time: on a busy machine the process also waits for a
+ * core. So a block counts at most the CPU time the process spent during the request
+ * (`process.cpuUsage`): a long sync run uses the CPU all along, a wait for a core does not.
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 
@@ -38,14 +40,15 @@ export function createResourceProbe(): ResourceProbe {
     async measure(send) {
       await timersPhase()
       histogram.reset()
+      const cpuBefore = process.cpuUsage()
       const value = await send()
       await timersPhase()
+      const cpu = process.cpuUsage(cpuBefore)
+      const cpuMs = (cpu.user + cpu.system) / 1000
       // no tick since the reset: the request and the turn after it took less than one resolution
-      const gapMs = histogram.count === 0 ? 0 : histogram.max / 1e6
-      return {
-        value,
-        cost: { blockedMs: Math.max(0, gapMs - RESOLUTION_MS), rss: process.memoryUsage.rss() },
-      }
+      const gapMs = histogram.count === 0 ? 0 : histogram.max / 1e6 - RESOLUTION_MS
+      const blockedMs = Math.max(0, Math.min(gapMs, cpuMs))
+      return { value, cost: { blockedMs, rss: process.memoryUsage.rss() } }
     },
     stop: () => histogram.disable(),
   }
