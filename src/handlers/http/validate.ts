@@ -148,7 +148,8 @@ export function inputOf(c: Context, target: Exclude<Target, 'json'>): unknown {
     case 'header':
       return c.req.header()
     case 'query': {
-      const query: Record<string, string | string[]> = {}
+      // null-prototype: a `__proto__` parameter is a parameter, never the object's prototype
+      const query: Record<string, string | string[]> = Object.create(null)
       for (const [name, values] of Object.entries(c.req.queries())) {
         query[name] = values.length === 1 ? values[0]! : values
       }
