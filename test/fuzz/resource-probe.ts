@@ -21,6 +21,8 @@ export interface RequestCost {
   blockedMs: number
   /** Resident set size once it was answered, in bytes. */
   rss: number
+  /** How much the resident set grew while it ran, in bytes (negative: it shrank). */
+  rssGrowth: number
 }
 
 export interface ResourceProbe {
@@ -40,6 +42,7 @@ export function createResourceProbe(): ResourceProbe {
     async measure(send) {
       await timersPhase()
       histogram.reset()
+      const rssBefore = process.memoryUsage.rss()
       const cpuBefore = process.cpuUsage()
       const value = await send()
       await timersPhase()
@@ -48,7 +51,8 @@ export function createResourceProbe(): ResourceProbe {
       // no tick since the reset: the request and the turn after it took less than one resolution
       const gapMs = histogram.count === 0 ? 0 : histogram.max / 1e6 - RESOLUTION_MS
       const blockedMs = Math.max(0, Math.min(gapMs, cpuMs))
-      return { value, cost: { blockedMs, rss: process.memoryUsage.rss() } }
+      const rss = process.memoryUsage.rss()
+      return { value, cost: { blockedMs, rss, rssGrowth: rss - rssBefore } }
     },
     stop: () => histogram.disable(),
   }
