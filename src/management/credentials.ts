@@ -9,7 +9,8 @@
  * environment's organization id (`organizationIdOf`): stock clients (the Salesforce CLI) refuse
  * any other shape. When the app version has an interactive Api, the credentials also say how to
  * log in (`login`): the app URL as the login URL (OAuth 2.0 token endpoint and SOAP login below
- * it), the actor's username and OAuth client id, its password and client secret.
+ * it), the actor's username and OAuth client id, the connected app's callback URLs
+ * (`oauth-callbacks.ts`), its password and client secret.
  */
 import type { Credentials, CredentialsLogin } from '../schemas/credentials.js'
 import { randomBase36 } from '../store/ids.js'
@@ -22,6 +23,7 @@ import type { ManagementContext } from './context.js'
 import { appUrl, visibleEnvironment } from './environment-view.js'
 import { invalidRequest, ManagementError, notFound } from './errors.js'
 import { expiresAfter } from './lifecycle.js'
+import { callbackParameters } from './oauth-callbacks.js'
 import type { Call } from './auth.js'
 import { runOperation } from './operation.js'
 
@@ -144,6 +146,7 @@ function loginDetails(
   if (username !== undefined) parameters.username = username
   parameters.client_id = stored.clientId!
   if (interactive.actorVariable) parameters[interactive.actorVariable] = stored.actorId
+  Object.assign(parameters, callbackParameters(ctx, stored.environmentId, stored.app))
   return {
     authentication: LOGIN_AUTHENTICATION,
     url,

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod'
 import { AppName, Id, LabelsInput, Principal, ResourceName, Timestamp } from '../schemas/common.js'
+import { dataRecord } from '../schemas/data-record.js'
 import {
   CreateEnvironmentApp,
   EnvironmentFailure,
@@ -66,7 +67,7 @@ export const SeedEnvironment = z.strictObject({
    * Initial data of each app (app name -> the app's serialised data, as `exportState()` holds it);
    * apps left out start with their fresh (seeded) data.
    */
-  data: z.record(AppName, z.unknown()).optional(),
+  data: dataRecord(AppName, z.unknown()).optional(),
 })
 export type SeedEnvironmentInput = z.input<typeof SeedEnvironment>
 
@@ -77,7 +78,7 @@ export const SeedSnapshot = z.strictObject({
   status: SnapshotStatus.default('ready'),
   name: ResourceName.default(null),
   /** App name -> the app's serialised data. @default the environment's current data (per app left out) */
-  data: z.record(AppName, z.unknown()).optional(),
+  data: dataRecord(AppName, z.unknown()).optional(),
   /** For `failed`. @default an `internal_error` failure */
   failure: SnapshotFailure.nullable().optional(),
   createdBy: Principal.default(SYSTEM_PRINCIPAL),

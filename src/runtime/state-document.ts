@@ -5,6 +5,7 @@
 import { z } from 'zod'
 import { loadChecked } from '../fixtures/load-fixture.js'
 import { QueuedFault } from '../management/faults.js'
+import { dataRecord } from '../schemas/data-record.js'
 import { ExportedCall } from '../calls/call-export.js'
 import { StoreContent } from '../store/store.js'
 import { Lifecycle } from './options.js'
@@ -19,7 +20,7 @@ export const StateDocument = z.strictObject({
   lifecycle: Lifecycle,
   store: StoreContent,
   /** Each environment app's saved records: environment id -> app name -> the app's `serialise()` output. */
-  environmentData: z.record(z.string(), z.record(z.string(), z.unknown())).default({}),
+  environmentData: dataRecord(z.string(), dataRecord(z.string(), z.unknown())).default({}),
   /** Faults still queued. */
   faults: z.array(QueuedFault).default([]),
   /** Recorded gateway calls with their kept bodies (base64), oldest first. */

@@ -4,6 +4,7 @@
  * @see spec "Notation", "Resources and their fields" > Principal, "Pagination" and "Limits"
  */
 import { z } from 'zod'
+import { dataRecord } from './data-record.js'
 
 /** `ID` of the spec: 1..128 chars, starting with a letter or digit. */
 export const Id = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/)
@@ -31,37 +32,29 @@ export const Principal = z.strictObject({
 })
 export type Principal = z.infer<typeof Principal>
 
-/** A "free-form object" of the spec (settings, audit data): any JSON object. */
-export const FreeFormObject = z.record(z.string(), z.unknown())
+/** A "free-form object" of the spec (settings, audit data): any JSON object, every key data. */
+export const FreeFormObject = dataRecord(z.string(), z.unknown())
 export type FreeFormObject = z.infer<typeof FreeFormObject>
 
-/** An "object of strings" of the spec (headers, login parameters). */
-export const StringRecord = z.record(z.string(), z.string())
+/** An "object of strings" of the spec (headers, login parameters), every key data. */
+export const StringRecord = dataRecord(z.string(), z.string())
 export type StringRecord = z.infer<typeof StringRecord>
 
-/** Environment labels: string values, each at most 256 chars. */
-export const Labels = z.record(z.string(), z.string().max(256))
+/** Environment labels: string values, each at most 256 chars; any string is a key (`__proto__` too). */
+export const Labels = dataRecord(z.string(), z.string().max(256))
 export type Labels = z.infer<typeof Labels>
-
-/**
- * The one key refused in labels and settings: `__proto__` would be dropped or become the object's
- * prototype when the record is parsed or copied, so it is refused loudly, never dropped. Every
- * other string is a key like any other (`constructor`, `toString`): they are read as own keys only.
- */
-const InputKey = z
-  .string()
-  .refine((key) => key !== '__proto__', { error: (issue) => `The key "${issue.input}" is reserved` })
 
 /** Most labels on one environment (the spec does not say; a bound keeps every list cheap). */
 export const MAX_LABELS = 64
 
-/** Labels as a request gives them: as `Labels`, at most `MAX_LABELS` keys, no `__proto__`. */
-export const LabelsInput = z
-  .record(InputKey, z.string().max(256))
-  .refine((labels) => Object.keys(labels).length <= MAX_LABELS, `Expected at most ${MAX_LABELS} labels`)
+/** Labels as a request gives them: as `Labels`, at most `MAX_LABELS` keys. */
+export const LabelsInput = Labels.refine(
+  (labels) => Object.keys(labels).length <= MAX_LABELS,
+  `Expected at most ${MAX_LABELS} labels`,
+)
 
-/** App settings as a request gives them: any JSON object without a `__proto__` key. */
-export const SettingsInput = z.record(InputKey, z.unknown())
+/** App settings as a request gives them: any JSON object. */
+export const SettingsInput = FreeFormObject
 
 /** Environment and snapshot name: 1..120 chars, or null. */
 export const ResourceName = z.string().min(1).max(120).nullable()

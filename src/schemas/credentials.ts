@@ -9,7 +9,14 @@ import { AppName, Id, StringRecord, Timestamp } from './common.js'
 export const CredentialsLogin = z.strictObject({
   authentication: z.string(),
   url: z.string(),
-  parameters: StringRecord,
+  parameters: StringRecord.meta({
+    description:
+      "Login parameters: `username`, `client_id`, and the connected app's callback URLs (where the " +
+      'web server flow may redirect with a code; any other `redirect_uri` is `redirect_uri_mismatch`): ' +
+      "`callback_urls`, the space-separated URLs of the app's `oauthCallbackUrls` setting, matched " +
+      'exactly (empty when none); `callback_origins`, space-separated origins any URL of which is a ' +
+      "callback: the loopback origins (`:*` is any port or none) and the mock's own origin.",
+  }),
   secrets: StringRecord,
 })
 export type CredentialsLogin = z.infer<typeof CredentialsLogin>

@@ -3,7 +3,10 @@
  * (endpoints.ts), each checked against the invariants of fuzz-target.ts, then the heap compared
  * with its baseline. `npm test` runs a short seeded pass (FUZZ_RUNS per endpoint, default 20);
  * `npm run fuzz` runs >= 10,000 cases. FUZZ_SEED replays a run; FUZZ_TRANSPORT=http drives the
- * standalone server instead of the in-process app.
+ * standalone server instead of the in-process app. A fuzz run (FUZZ_RUNS set) also checks what
+ * each request costs the serving process (resource-probe.ts): no request blocks the event loop
+ * for more than `MAX_BLOCK_MS`, and after the run the resident set is within `RSS_SLACK_BYTES` of
+ * its start.
  */
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
@@ -12,11 +15,27 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ENDPOINTS } from './endpoints.js'
 import { requestOf } from './fuzz-request.js'
 import { createFuzzTarget, invariantBroken } from './fuzz-target.js'
+import { createResourceProbe } from './resource-probe.js'
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 20)
 const SEED = Number(process.env.FUZZ_SEED ?? 15)
+/** Wall-clock and whole-process bounds are checked on a fuzz run only, never in `npm test`. */
+const CHECK_COSTS = process.env.FUZZ_RUNS !== undefined
 /** Heap growth tolerated after a whole run, once the mock is reset and garbage collected. */
 const HEAP_SLACK_BYTES = 48 * 1024 * 1024
+/** Longest the event loop may be blocked by one request: the health check still answers. */
+const MAX_BLOCK_MS = 100
+/**
+ * Most the resident set may have grown once the run is over and its garbage collected. The
+ * largest input the mock takes by default is one 150 MiB Bulk upload (inflated bytes), held as
+ * bytes and as text while it is read: about 300 MiB at once. More than this after the run means
+ * memory grows with the number of requests. The peak is reported, not bounded: V8 collects
+ * lazily, so it measures garbage not yet collected as much as the app.
+ */
+const RSS_SLACK_BYTES = 512 * 1024 * 1024
+/** Object.prototype's own properties before the run: a request that adds one polluted it. */
+const PROTOTYPE_NAMES = Object.getOwnPropertyNames(Object.prototype).length
+const MiB = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`
 
 setFlagsFromString('--expose-gc')
 const gc = runInNewContext('gc') as () => void
@@ -29,22 +48,40 @@ function heapUsed(): number {
 
 describe('fuzz: every endpoint keeps the invariants', () => {
   let baseline = 0
+  let rssStart = 0
+  let rssPeak = 0
+  /** The request that blocked the event loop longest, over the whole run. */
+  let worstBlock = { ms: 0, what: 'none' }
+  /** The request the resident set grew most across. */
+  let worstGrowth = { bytes: 0, what: 'none' }
+  const probe = createResourceProbe()
   beforeAll(async () => {
     const warm = await createFuzzTarget()
     await warm.close()
     baseline = heapUsed()
+    rssStart = process.memoryUsage.rss()
+    rssPeak = rssStart
   })
 
   for (const endpoint of ENDPOINTS) {
     it(`${endpoint.surface} ${endpoint.name}`, async () => {
       const target = await createFuzzTarget()
+      let endpointWorst = { ms: 0, what: '' }
       try {
         await fc.assert(
           fc.asyncProperty(requestOf(endpoint, target), async (request) => {
             const write = request.method !== 'GET'
             const before = write ? await target.state() : ''
-            const answer = await target.send(request)
-            const broken = invariantBroken(endpoint.surface, answer, request.method)
+            const { value: answer, cost } = await probe.measure(() => target.send(request))
+            const what = `${endpoint.name}: ${request.method} ${request.path.slice(0, 120)}`
+            if (cost.blockedMs > endpointWorst.ms) endpointWorst = { ms: cost.blockedMs, what }
+            rssPeak = Math.max(rssPeak, cost.rss)
+            if (cost.rssGrowth > worstGrowth.bytes) worstGrowth = { bytes: cost.rssGrowth, what }
+            const broken =
+              invariantBroken(endpoint.surface, answer, request.method) ??
+              (Object.getOwnPropertyNames(Object.prototype).length !== PROTOTYPE_NAMES
+                ? 'Object.prototype gained a property'
+                : undefined)
             if (broken)
               throw new Error(`${request.method} ${request.path}?${request.query.slice(0, 200)}: ${broken}`)
             if (write && answer.status >= 400 && (await target.state()) !== before) {
@@ -58,13 +95,34 @@ describe('fuzz: every endpoint keeps the invariants', () => {
       } finally {
         await target.close()
       }
+      if (endpointWorst.ms > worstBlock.ms) worstBlock = endpointWorst
+      if (CHECK_COSTS) {
+        expect(
+          endpointWorst.ms,
+          `the event loop was blocked ${endpointWorst.ms.toFixed(0)} ms by ${endpointWorst.what}`,
+        ).toBeLessThanOrEqual(MAX_BLOCK_MS)
+      }
     })
   }
 
   afterAll(() => {
+    probe.stop()
     const growth = heapUsed() - baseline
+    const rssEnd = process.memoryUsage.rss()
+    console.info(
+      `fuzz: worst event-loop block ${worstBlock.ms.toFixed(0)} ms (${worstBlock.what}); ` +
+        `RSS start ${MiB(rssStart)}, peak ${MiB(rssPeak)}, end ${MiB(rssEnd)}; ` +
+        `largest rise in one request ${MiB(worstGrowth.bytes)} (${worstGrowth.what})`,
+    )
     expect(growth, `heap grew ${(growth / 1024 / 1024).toFixed(1)} MiB over the run`).toBeLessThan(
       HEAP_SLACK_BYTES,
     )
+    if (CHECK_COSTS) {
+      const rssGrowth = rssEnd - rssStart
+      expect(
+        rssGrowth,
+        `RSS grew ${MiB(rssGrowth)} over the run (bound ${MiB(RSS_SLACK_BYTES)})`,
+      ).toBeLessThan(RSS_SLACK_BYTES)
+    }
   })
 })

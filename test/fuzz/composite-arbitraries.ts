@@ -71,9 +71,23 @@ const reference = fc.constantFrom(
   '@{}',
   '@{ref0.id}@{ref0.id}',
   '@{ref0.__proto__}',
-  // an expansion far past the bound of one subrequest
-  '@{ref0.id}'.repeat(300_000),
 )
+
+/**
+ * 3 MB of references expanding to ~5.4 MB, past the bound of one subrequest (4 MiB), in a body or
+ * a URL. Only ever in a two-item list (`expanding`): as one item of the long lists, copied into
+ * every item and every graph, a body would outgrow the V8 string limit before it is sent.
+ */
+const OVER_EXPANSION = '@{ref0.id}'.repeat(300_000)
+const expanding = fc
+  .constantFrom(
+    { method: 'PATCH', url: `${V}/sobjects/Account/@{ref0.id}`, body: { Description: OVER_EXPANSION } },
+    { method: 'GET', url: `${V}/sobjects/Account/${OVER_EXPANSION}` },
+  )
+  .map((second) => [
+    { method: 'POST', url: `${V}/sobjects/Account`, referenceId: 'ref0', body: { Name: 'Expands' } },
+    { ...second, referenceId: 'ref1' },
+  ])
 
 /** Subrequest URLs: the endpoints a subrequest may call, with references, bad versions, nesting. */
 const subrequestUrl = fc.oneof(
@@ -179,13 +193,19 @@ function list<T extends Item>(
   )
 }
 
-export const compositeBody = fc.record(
+export const compositeBody = fc.oneof(
   {
-    allOrNone: often(fc.boolean(), wrongType),
-    collateSubrequests: often(fc.boolean(), wrongType),
-    compositeRequest: often(list(subrequest, 25), wrongType),
+    weight: 40,
+    arbitrary: fc.record(
+      {
+        allOrNone: often(fc.boolean(), wrongType),
+        collateSubrequests: often(fc.boolean(), wrongType),
+        compositeRequest: often(list(subrequest, 25), wrongType),
+      },
+      { requiredKeys: ['compositeRequest'] },
+    ),
   },
-  { requiredKeys: ['compositeRequest'] },
+  { weight: 1, arbitrary: expanding.map((compositeRequest) => ({ compositeRequest })) },
 )
 
 const batchUrl = fc.oneof(
@@ -251,9 +271,15 @@ const graph = fc.record(
   },
   { requiredKeys: ['graphId', 'compositeRequest'] },
 )
-export const graphBody = fc.record(
-  { graphs: often(list(graph, 75, null), wrongType) },
-  { requiredKeys: ['graphs'] },
+export const graphBody = fc.oneof(
+  {
+    weight: 40,
+    arbitrary: fc.record({ graphs: often(list(graph, 75, null), wrongType) }, { requiredKeys: ['graphs'] }),
+  },
+  {
+    weight: 1,
+    arbitrary: expanding.map((compositeRequest) => ({ graphs: [{ graphId: 'g1', compositeRequest }] })),
+  },
 )
 
 /** Odd `attributes` of a tree record: missing a key, the wrong type, a duplicate reference, extra keys. */

@@ -105,6 +105,12 @@ describe('the document', () => {
     expect(operation('createEnvironment').requestBody.required).toBe(true)
   })
 
+  it('says which login parameters name the callback URLs of a connected app', () => {
+    const login = document.components.schemas.Credentials.properties.login
+    const details = (login.anyOf ?? login.oneOf).find((branch: any) => branch.type === 'object')
+    expect(details.properties.parameters.description).toMatch(/`callback_urls`.*`callback_origins`/s)
+  })
+
   it('lists the success responses and the error statuses each operation answers with', () => {
     expect(Object.keys(operation('createEnvironment').responses)).toEqual(
       expect.arrayContaining(['200', '202', '400', '401', '403', '404', '409', '413', '422', '429', '500']),

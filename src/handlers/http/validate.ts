@@ -13,21 +13,18 @@ import type { Context, MiddlewareHandler } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import type { z } from 'zod'
 import { type FieldErrors, invalidRequest } from '../../management/errors.js'
-import {
-  type JsonLimits,
-  JsonLimitError,
-  PROTOTYPE_KEYS,
-  parseLimitedJson,
-} from '../../schemas/json-limits.js'
+import { dataKey } from '../../schemas/data-record.js'
+import { type JsonLimits, JsonLimitError, parseLimitedJson } from '../../schemas/json-limits.js'
 
 /**
  * Limits of a management or control JSON body (the byte size is capped before it is read:
- * `maxBodyBytes`). Settings nest inside `apps[i].settings`, 4 levels down.
+ * `maxBodyBytes`). Settings nest inside `apps[i].settings`, 4 levels down. No key is refused here:
+ * user maps (labels, settings) keep every key as data (`schemas/data-record.ts`), and strict
+ * objects name an undeclared `__proto__` like any unknown field.
  */
 export const MANAGEMENT_JSON_LIMITS: JsonLimits = {
   maxDepth: 32,
   maxValues: 10_000,
-  forbiddenKeys: PROTOTYPE_KEYS,
 }
 
 /** The inputs routes validate, and how error messages name them. */
@@ -49,7 +46,8 @@ type Validated<T extends Target, Schema extends z.ZodType> = MiddlewareHandler<
 >
 
 function fieldErrors(issues: readonly z.core.$ZodIssue[], root = '(root)'): FieldErrors {
-  const fields: FieldErrors = {}
+  // a null-prototype map: a path is any key the client sent (`labels.__proto__`)
+  const fields: FieldErrors = Object.create(null)
   const add = (issue: z.core.$ZodIssue, prefix: readonly PropertyKey[]) => {
     const path = [...prefix, ...issue.path]
     const branch = issue.code === 'invalid_union' ? closestBranch(issue.errors) : undefined
@@ -57,7 +55,7 @@ function fieldErrors(issues: readonly z.core.$ZodIssue[], root = '(root)'): Fiel
       for (const inner of branch) add(inner, path)
       return
     }
-    const key = path.map(String).join('.') || root
+    const key = path.map((segment) => dataKey(String(segment))).join('.') || root
     fields[key] = [...(fields[key] ?? []), messageOf(issue)]
   }
   for (const issue of issues) add(issue, [])
@@ -78,7 +76,7 @@ function closestBranch(
   )
 }
 
-/** A record key's own failure says why (`The key "constructor" is reserved`), not just "Invalid key". */
+/** A record key's own failure says why (the key's own check), not just "Invalid key". */
 function messageOf(issue: z.core.$ZodIssue): string {
   if (issue.code === 'invalid_key' && issue.issues[0]) return issue.issues[0].message
   return issue.message
@@ -121,7 +119,7 @@ export function parsed<Schema extends z.ZodType>(
 }
 
 /**
- * The parsed body, within `limits` (depth, values, no `__proto__` key). It must be sent as JSON
+ * The parsed body, within `limits` (depth, values). It must be sent as JSON
  * (else a body would silently read as `{}`); an `optional` body may instead be left out: `{}`.
  */
 export async function jsonBody(
@@ -150,7 +148,8 @@ export function inputOf(c: Context, target: Exclude<Target, 'json'>): unknown {
     case 'header':
       return c.req.header()
     case 'query': {
-      const query: Record<string, string | string[]> = {}
+      // null-prototype: a `__proto__` parameter is a parameter, never the object's prototype
+      const query: Record<string, string | string[]> = Object.create(null)
       for (const [name, values] of Object.entries(c.req.queries())) {
         query[name] = values.length === 1 ? values[0]! : values
       }

@@ -58,3 +58,13 @@ it('errors with PROCESSING_HALTED when the value is missing, null, an object or 
     )
   }
 })
+
+it('finds 300,000 references in one string (no spread into push: it overflowed the stack)', () => {
+  expect(referencesIn({ Description: '@{ref0.id}'.repeat(300_000) })).toHaveLength(300_000)
+})
+
+it('keeps a __proto__ key of a body as a key when resolving', () => {
+  const resolved = resolveValue(JSON.parse('{"__proto__":{"Name":"@{ref0.id}"}}'), () => 'x') as object
+  expect(Object.hasOwn(resolved, '__proto__')).toBe(true)
+  expect(JSON.stringify(resolved)).toBe('{"__proto__":{"Name":"x"}}')
+})

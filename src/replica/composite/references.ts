@@ -71,7 +71,8 @@ export function referencesInText(text: string): Reference[] {
 
 /** Every reference in a JSON value (in strings, at any depth; keys are never references). */
 export function referencesIn(value: unknown, out: Reference[] = []): Reference[] {
-  if (typeof value === 'string') out.push(...referencesInText(value))
+  // one push per reference: spreading 100,000s of them into push() would overflow the stack
+  if (typeof value === 'string') for (const reference of referencesInText(value)) out.push(reference)
   else if (Array.isArray(value)) for (const item of value) referencesIn(item, out)
   else if (typeof value === 'object' && value !== null)
     for (const item of Object.values(value)) referencesIn(item, out)
@@ -93,7 +94,8 @@ export function resolveValue(value: unknown, lookup: Lookup): unknown {
   if (typeof value === 'string') return resolveText(value, lookup)
   if (Array.isArray(value)) return value.map((item) => resolveValue(item, lookup))
   if (typeof value === 'object' && value !== null) {
-    const out: Record<string, unknown> = {}
+    // null-prototype: a `__proto__` key of the body stays a key, never the copy's prototype
+    const out: Record<string, unknown> = Object.create(null)
     for (const [key, item] of Object.entries(value)) out[key] = resolveValue(item, lookup)
     return out
   }

@@ -29,6 +29,9 @@ test('issues credentials for the default actor', async ({ client, mock }) => {
         username: 'admin@crm.replica.test',
         client_id: expect.stringMatching(/^3MVG9/),
         actor: 'admin',
+        // where the web server flow may send a code (logins.md)
+        callback_urls: '',
+        callback_origins: expect.stringMatching(/^http:\/\/localhost:\* .* https?:\/\/[^ ]+$/),
       },
       secrets: { password: expect.any(String), client_secret: expect.any(String) },
     },

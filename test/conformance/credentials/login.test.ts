@@ -30,6 +30,13 @@ test('adds login details when the app version has an interactive API', async ({ 
       username: 'readonly@crm.replica.test',
       client_id: expect.stringMatching(/^3MVG9Rm[0-9a-z]{40}$/),
       actor: 'readonly',
+      callback_urls: '',
+      callback_origins: [
+        ...['http', 'https'].flatMap((scheme) =>
+          ['localhost', '127.0.0.1', '[::1]'].map((host) => `${scheme}://${host}:*`),
+        ),
+        new URL(client.baseUrl).origin,
+      ].join(' '),
     },
     secrets: { password: expect.any(String), client_secret: expect.any(String) },
   })

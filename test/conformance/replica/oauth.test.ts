@@ -386,6 +386,72 @@ describe('GET /services/oauth2/authorize redirect_uri', () => {
     }
   })
 
+  test('the login details list the callbacks the authorize endpoint takes, and only those', async ({
+    client,
+  }) => {
+    const named = ['https://app.example/callback', 'http://ci.example:8080/oauth/done?from=replica']
+    const environment = { apps: [{ app: 'crm', settings: { oauthCallbackUrls: named } }] }
+    const app = await connectApp(client, { environment })
+    const { parameters } = app.credentials.login!
+    const own = new URL(app.credentials.login!.url).origin
+    expect(parameters.callback_urls).toBe(named.join(' '))
+    expect(parameters.callback_origins!.split(' ')).toEqual([
+      'http://localhost:*',
+      'http://127.0.0.1:*',
+      'http://[::1]:*',
+      'https://localhost:*',
+      'https://127.0.0.1:*',
+      'https://[::1]:*',
+      own,
+    ])
+    // every credentials answer of the app says the same
+    const again = await client.post(`/v1/environments/${app.environment.id}/apps/crm/credentials`, {
+      json: { actorId: 'integration' },
+    })
+    expect(again.body.login.parameters).toMatchObject({
+      callback_urls: parameters.callback_urls,
+      callback_origins: parameters.callback_origins,
+    })
+    const page = (redirect_uri: string) =>
+      loginCall(
+        app,
+        '/services/oauth2/authorize',
+        { response_type: 'code', client_id: parameters.client_id!, redirect_uri },
+        'GET',
+      )
+    const listed = [
+      ...parameters.callback_urls!.split(' '),
+      ...parameters
+        .callback_origins!.split(' ')
+        .flatMap((origin) => [
+          `${origin.replace(/:\*$/, '')}/cb`,
+          `${origin.replace(/:\*$/, ':4321')}/any/path?x=1`,
+        ]),
+    ]
+    for (const allowed of listed) {
+      const response = await page(allowed)
+      expect(response.status, allowed).toBe(200)
+      expect(response.text, allowed).toContain('<form')
+    }
+    for (const unlisted of [
+      'https://app.example/callback/',
+      'https://app.example/other',
+      'http://ci.example:8080/oauth/done',
+      'https://localhost.evil.example/cb',
+    ]) {
+      const response = await page(unlisted)
+      expect(response.status, unlisted).toBe(400)
+      expect(response.body.error, unlisted).toBe('redirect_uri_mismatch')
+      expect(response.headers.get('set-cookie'), unlisted).toBeNull()
+    }
+  })
+
+  test('an app without oauthCallbackUrls lists none, only the default origins', async ({ client }) => {
+    const { parameters } = (await connectApp(client)).credentials.login!
+    expect(parameters.callback_urls).toBe('')
+    expect(parameters.callback_origins).toContain('http://localhost:*')
+  })
+
   test('refuses an environment whose oauthCallbackUrls are not absolute http(s) URLs', async ({ client }) => {
     for (const oauthCallbackUrls of [
       ['javascript:alert(1)'],
