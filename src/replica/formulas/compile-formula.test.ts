@@ -150,6 +150,19 @@ it('answers an evaluation error instead of a value', () => {
   })
 })
 
+it('answers an evaluation error, never throws, when formulon throws on a blank argument', () => {
+  const compiled = compileFormula('ADDMONTHS(Start__c, 1)', {
+    schema,
+    object: project,
+    returns: 'date',
+    readsWrite: false,
+  })
+  if ('unsupported' in compiled) throw new Error(compiled.unsupported)
+  expect(compiled.evaluate({ ...record, Start__c: null }, env())).toEqual({
+    error: expect.stringContaining('TypeError'),
+  })
+})
+
 it.for([
   ['IF(', 'formulon cannot parse it (SyntaxError: Syntax error.)'],
   ['FOO(1) > 0', 'NoFunctionError: Unknown function FOO. Check spelling.'],

@@ -138,7 +138,13 @@ function compile(text: string, context: FormulaContext): CompiledFormula {
     evaluate(record, env) {
       const values: Record<string, FormulonLiteral> = {}
       for (const reader of readers) values[reader.name] = read(reader, record, env)
-      const result = parse(printed, values)
+      let result: ReturnType<typeof parse>
+      try {
+        result = parse(printed, values)
+      } catch (error) {
+        // some formulon functions throw on a blank argument (ADDMONTHS of a blank date)
+        return { error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) }
+      }
       return result.type === 'error'
         ? { error: `${result.errorType}: ${result.message}` }
         : { literal: result }

@@ -50,10 +50,10 @@ function apiDefault(name: string): string | undefined {
   return `${API_PLACEHOLDER_ORIGIN}/services/Soap/${kind}/${version}`
 }
 
-/** A value by name, any case (formula names are case-insensitive). */
+/** A value by name, any case (formula names are case-insensitive; the last given wins). */
 function valueNamed(values: Readonly<Record<string, string>> | undefined, name: string): string | undefined {
   if (!values) return undefined
-  const key = Object.keys(values).find((candidate) => candidate.toLowerCase() === name.toLowerCase())
+  const key = Object.keys(values).findLast((candidate) => candidate.toLowerCase() === name.toLowerCase())
   return key === undefined ? undefined : values[key]
 }
 
