@@ -1,6 +1,7 @@
 import type { FormulonDataType } from 'formulon'
 import { expect, it } from 'vitest'
-import { formulaSchema } from '../../../test/support/formula-schema.js'
+import { formulaSchema, projectObject } from '../../../test/support/formula-schema.js'
+import { reference } from '../../fixtures/crm/field-helpers.js'
 import type { FormulaGlobals } from '../../schemas/crm-schema.js'
 import { createMetadataService } from '../metadata/metadata-service.js'
 import { compileFormula, type FormulaEnv, type FormulaRecord } from './compile-formula.js'
@@ -216,4 +217,45 @@ it('answers $Label from the schema and $Api from the schema or its defaults, nam
   expect(evaluate('$Api.Enterprise_Server_URL_260', 'text')).toBe(
     'https://replica.invalid/services/Soap/c/26.0',
   )
+})
+
+it('reads a polymorphic reference only through the object a path names, blank for another object', () => {
+  const noteSchema = {
+    objects: [
+      ...formulaSchema.objects,
+      {
+        ...projectObject,
+        name: 'Note__c',
+        label: 'Note',
+        labelPlural: 'Notes',
+        keyPrefix: 'a0N',
+        validationRules: [],
+        fields: [
+          ...projectObject.fields.filter((field) => field.formula === undefined),
+          reference('Parent__c', 'Parent', ['Account', 'Contact'], 'Parent__r', { custom: true }),
+        ],
+      },
+    ],
+  }
+  const noteMetadata = createMetadataService(noteSchema)
+  const note = noteMetadata.getObject('Note__c')
+  const compile = (text: string) =>
+    compileFormula(text, {
+      schema: {
+        findObject: (name) => noteMetadata.findObject(name),
+        findField: noteMetadata.findField,
+        parentRelationship: (object, name) => noteMetadata.parentRelationship(object, name),
+      },
+      object: note,
+      returns: 'text',
+      readsWrite: false,
+    })
+  expect(compile('Parent__r.Name')).toEqual({
+    unsupported: 'Note__c.Parent__r is polymorphic; name the object, as Parent__r:Account.Field',
+  })
+  const compiled = compile('Parent__r:Account.Name')
+  if ('unsupported' in compiled) throw new Error(compiled.unsupported)
+  const onParent = (Parent__c: string) => compiled.evaluate({ ...record, Parent__c }, env())
+  expect(onParent('001A')).toEqual({ literal: expect.objectContaining({ value: 'Acme' }) })
+  expect(onParent('003C')).toEqual({ literal: expect.objectContaining({ value: '' }) })
 })

@@ -207,7 +207,7 @@ function readerOf(name: string, context: FormulaContext): Reader {
     if (target === undefined) {
       throw new Error(
         type === undefined
-          ? `${object.name}.${relationship} is polymorphic; name the object as ${relationship}:User.Field`
+          ? `${object.name}.${relationship} is polymorphic; name the object, as ${relationship}:${reference.referenceTo[0]}.Field`
           : `${object.name}.${relationship} cannot point to ${type}`,
       )
     }
