@@ -5,7 +5,7 @@
  * instead of misreading it.
  */
 import { z } from 'zod'
-import { ObjectDef } from './crm-schema.js'
+import { FormulaGlobals, ObjectDef } from './crm-schema.js'
 
 /** The document version this replica writes and reads. */
 export const CRM_SCHEMA_DOCUMENT_VERSION = 1
@@ -13,5 +13,7 @@ export const CRM_SCHEMA_DOCUMENT_VERSION = 1
 export const CrmSchemaDocument = z.strictObject({
   schemaVersion: z.literal(CRM_SCHEMA_DOCUMENT_VERSION).optional(),
   objects: z.array(ObjectDef).min(1),
+  /** `$Label` and `$Api` values of formulas. */
+  formulaGlobals: FormulaGlobals.optional(),
 })
 export type CrmSchemaDocument = z.infer<typeof CrmSchemaDocument>

@@ -136,8 +136,18 @@ export const ObjectDef = z.strictObject({
 export type ObjectDef = z.infer<typeof ObjectDef>
 export type ObjectDefInput = z.input<typeof ObjectDef>
 
+/** Values of the formula globals the user sets (src/replica/formulas/formula-globals.ts). */
+export const FormulaGlobals = z.strictObject({
+  /** `$Label.<Name>`: custom label name -> text. A name not given fails the schema load. */
+  label: z.record(z.string(), z.string()).default({}),
+  /** `$Api.<Name>`: over the replica's defaults (`Session_ID`, `Partner_Server_URL_600`, ...). */
+  api: z.record(z.string(), z.string()).default({}),
+})
+export type FormulaGlobals = z.infer<typeof FormulaGlobals>
+
 export const CrmSchema = z.strictObject({
   objects: z.array(ObjectDef).min(1),
+  formulaGlobals: FormulaGlobals.optional(),
 })
 export type CrmSchema = z.infer<typeof CrmSchema>
 export type CrmSchemaInput = z.input<typeof CrmSchema>

@@ -1,6 +1,8 @@
 import type { FormulonDataType } from 'formulon'
 import { expect, it } from 'vitest'
-import { formulaSchema } from '../../../test/support/formula-schema.js'
+import { formulaSchema, projectObject } from '../../../test/support/formula-schema.js'
+import { reference } from '../../fixtures/crm/field-helpers.js'
+import type { FormulaGlobals } from '../../schemas/crm-schema.js'
 import { createMetadataService } from '../metadata/metadata-service.js'
 import { compileFormula, type FormulaEnv, type FormulaRecord } from './compile-formula.js'
 
@@ -21,6 +23,7 @@ const record: FormulaRecord = {
   Id: 'a0PX',
   Name: 'Alpha',
   Account__c: '001A',
+  OwnerId: '005U',
   Budget__c: 100,
   Spent__c: 30,
   Status__c: 'Active',
@@ -37,8 +40,19 @@ const env = (extra: Partial<FormulaEnv> = {}): FormulaEnv => ({
   ...extra,
 })
 
-function evaluate(text: string, returns: FormulonDataType, extra: Partial<FormulaEnv> = {}, on = record) {
-  const compiled = compileFormula(text, { schema, object: project, returns, readsWrite: true })
+function evaluate(
+  text: string,
+  returns: FormulonDataType,
+  extra: Partial<FormulaEnv> = {},
+  on = record,
+  globals?: FormulaGlobals,
+) {
+  const compiled = compileFormula(text, {
+    schema: { ...schema, globals },
+    object: project,
+    returns,
+    readsWrite: true,
+  })
   if ('unsupported' in compiled) throw new Error(compiled.unsupported)
   const result = compiled.evaluate(on, env(extra))
   if ('error' in result) throw new Error(result.error)
@@ -137,16 +151,35 @@ it('answers an evaluation error instead of a value', () => {
   })
 })
 
+it('answers an evaluation error, never throws, when formulon throws on a blank argument', () => {
+  const compiled = compileFormula('ADDMONTHS(Start__c, 1)', {
+    schema,
+    object: project,
+    returns: 'date',
+    readsWrite: false,
+  })
+  if ('unsupported' in compiled) throw new Error(compiled.unsupported)
+  expect(compiled.evaluate({ ...record, Start__c: null }, env())).toEqual({
+    error: expect.stringContaining('TypeError'),
+  })
+})
+
 it.for([
   ['IF(', 'formulon cannot parse it (SyntaxError: Syntax error.)'],
   ['FOO(1) > 0', 'NoFunctionError: Unknown function FOO. Check spelling.'],
-  ['ISNUMBER(Name)', 'NotImplementedError: Function isnumber not implemented yet.'],
+  [
+    'ISNUMBER(Name, Name)',
+    "ArgumentError: Incorrect number of parameters for function 'ISNUMBER()'. Expected 1, received 2",
+  ],
+  ['1 /* open', 'formulon cannot parse it (a /* comment is never closed)'],
   ['Nope__c > 1', 'Project__c has no field Nope__c (in Nope__c)'],
   ['Nope__r.Name = "x"', 'Project__c has no parent relationship Nope__r (in Nope__r.Name)'],
   ['Account__r.Nope = "x"', 'Account has no field Nope (in Account__r.Nope)'],
-  ['$Label.Greeting = "x"', 'the global $Label is not evaluated by the replica'],
-  ['$Api.Session_ID = "x"', 'the global $Api is not evaluated by the replica'],
-  ['Owner:User.Username = "x"', 'formulon cannot parse it (SyntaxError: Syntax error.)'],
+  ['$Label.Greeting = "x"', 'no custom label Greeting ($Label.Greeting); give it in formulaGlobals.label'],
+  ['$Api.Nope = "x"', '$Api.Nope has no value; give it in formulaGlobals.api'],
+  ['$Organization.Name = "x"', 'the global $Organization is not evaluated by the replica'],
+  ['$Label.a.b = "x"', '$Label.a.b is not a global the replica evaluates'],
+  ['Owner:Group.Name = "x"', 'Project__c.Owner cannot point to Group'],
   ['Name & "x"', 'it returns text, not checkbox'],
   [
     'Budget__c & "x"',
@@ -156,4 +189,73 @@ it.for([
   expect(compileFormula(text, { schema, object: project, returns: 'checkbox', readsWrite: true })).toEqual({
     unsupported: reason,
   })
+})
+
+it('ignores comments outside strings and keeps them inside', () => {
+  expect(evaluate('/* spent */ Spent__c /* times two */ * 2', 'number')).toBe(60)
+  expect(evaluate('"/* kept */" & Name', 'text')).toBe('/* kept */Alpha')
+})
+
+it('evaluates ISNUMBER on a field: true for a number, false for other text and for blank', () => {
+  expect(evaluate('ISNUMBER(Code__c)', 'checkbox', {}, { ...record, Code__c: '-1.5E3' })).toBe(true)
+  expect(evaluate('ISNUMBER(Code__c)', 'checkbox')).toBe(false)
+  expect(evaluate('ISNUMBER(Code__c)', 'checkbox', {}, { ...record, Code__c: null })).toBe(false)
+})
+
+it('reads Owner:User.Field through the owner, blank when the owner is not a User', () => {
+  expect(evaluate('Owner:User.Username', 'text')).toBe('owner@example.com')
+  expect(evaluate('Account__r.Owner:User.LastName & "!"', 'text')).toBe('Owner!')
+  expect(evaluate('ISBLANK(Owner:User.Username)', 'checkbox', {}, { ...record, OwnerId: '00GQ' })).toBe(true)
+})
+
+it('answers $Label from the schema and $Api from the schema or its defaults, names in any case', () => {
+  const globals = { label: { Greeting: 'Hello' }, api: { Session_ID: 'my-session' } }
+  expect(evaluate('$Label.greeting & " " & Name', 'text', {}, record, globals)).toBe('Hello Alpha')
+  expect(evaluate('$Api.Session_ID', 'text', {}, record, globals)).toBe('my-session')
+  expect(evaluate('$Api.Session_ID', 'text')).toBe('00D000000000000!REPLICA.SESSION.ID')
+  expect(evaluate('$Api.Partner_Server_URL_600', 'text')).toBe('https://replica.invalid/services/Soap/u/60.0')
+  expect(evaluate('$Api.Enterprise_Server_URL_260', 'text')).toBe(
+    'https://replica.invalid/services/Soap/c/26.0',
+  )
+})
+
+it('reads a polymorphic reference only through the object a path names, blank for another object', () => {
+  const noteSchema = {
+    objects: [
+      ...formulaSchema.objects,
+      {
+        ...projectObject,
+        name: 'Note__c',
+        label: 'Note',
+        labelPlural: 'Notes',
+        keyPrefix: 'a0N',
+        validationRules: [],
+        fields: [
+          ...projectObject.fields.filter((field) => field.formula === undefined),
+          reference('Parent__c', 'Parent', ['Account', 'Contact'], 'Parent__r', { custom: true }),
+        ],
+      },
+    ],
+  }
+  const noteMetadata = createMetadataService(noteSchema)
+  const note = noteMetadata.getObject('Note__c')
+  const compile = (text: string) =>
+    compileFormula(text, {
+      schema: {
+        findObject: (name) => noteMetadata.findObject(name),
+        findField: noteMetadata.findField,
+        parentRelationship: (object, name) => noteMetadata.parentRelationship(object, name),
+      },
+      object: note,
+      returns: 'text',
+      readsWrite: false,
+    })
+  expect(compile('Parent__r.Name')).toEqual({
+    unsupported: 'Note__c.Parent__r is polymorphic; name the object, as Parent__r:Account.Field',
+  })
+  const compiled = compile('Parent__r:Account.Name')
+  if ('unsupported' in compiled) throw new Error(compiled.unsupported)
+  const onParent = (Parent__c: string) => compiled.evaluate({ ...record, Parent__c }, env())
+  expect(onParent('001A')).toEqual({ literal: expect.objectContaining({ value: 'Acme' }) })
+  expect(onParent('003C')).toEqual({ literal: expect.objectContaining({ value: '' }) })
 })

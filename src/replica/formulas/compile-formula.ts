@@ -1,13 +1,15 @@
 /**
  * @module
  * One formula, compiled once: parsed by formulon, its identifiers resolved against the schema
- * (fields of the record, parent paths through relationship names several lookups deep, `$User`),
- * the write functions (ISNEW, ISCHANGED, PRIORVALUE) rewritten, and every function and type
+ * (fields of the record, parent paths through relationship names several lookups deep, the
+ * polymorphic `Owner:User.Name`, `$User`, `$Label`, `$Api`), comments removed, the write functions
+ * (ISNEW, ISCHANGED, PRIORVALUE), TODAY, NOW and ISNUMBER rewritten, and every function and type
  * checked by evaluating it once on typed sample values. What cannot be evaluated is answered as
  * `{ unsupported: reason }`, never as a formula that silently yields nothing.
  */
 import { type FormulonDataType, type FormulonLiteral, parse } from 'formulon'
-import type { FieldDef, ObjectDef } from '../../schemas/crm-schema.js'
+import type { FieldDef, FormulaGlobals, ObjectDef } from '../../schemas/crm-schema.js'
+import { globalLiteral } from './formula-globals.js'
 import {
   CHANGED_PREFIX,
   functionsOf,
@@ -22,6 +24,7 @@ import {
   REWRITTEN_FUNCTIONS,
   WRITE_FUNCTIONS,
 } from './formula-syntax.js'
+import { preparseFormula, TYPE_SEPARATOR } from './formula-text.js'
 import { dataTypeOf, type FieldValue, sampleLiteral, toLiteral } from './formula-values.js'
 
 /** A record as formulas read it: field name -> stored value. */
@@ -33,6 +36,8 @@ export interface FormulaSchema {
   findField(object: ObjectDef, name: string): FieldDef | undefined
   /** The reference field behind a parent relationship name (`Account` -> Contact.AccountId). */
   parentRelationship(object: ObjectDef, relationshipName: string): FieldDef | undefined
+  /** `$Label` and `$Api` values of the schema. */
+  globals?: FormulaGlobals | undefined
 }
 
 export interface FormulaContext {
@@ -76,10 +81,14 @@ export interface CompiledFormula {
 /** How an identifier gets its value: a path of reference fields from a start record, then a field. */
 interface Reader {
   name: string
-  from: 'record' | 'prior' | 'changed' | 'user' | 'isNew' | 'today' | 'now'
+  from: 'record' | 'prior' | 'changed' | 'user' | 'isNew' | 'today' | 'now' | 'constant'
   steps: FieldDef[]
   objects: ObjectDef[]
+  /** Per step: the step names its object (`Owner:User`), so a parent of another object reads blank. */
+  typed: boolean[]
   field: FieldDef | undefined
+  /** The value of a `constant` reader ($Label, $Api). */
+  constant?: FormulonLiteral
 }
 
 export function compileFormula(
@@ -94,7 +103,9 @@ export function compileFormula(
 }
 
 function compile(text: string, context: FormulaContext): CompiledFormula {
-  const parsed = parseFormula(text)
+  const source = preparseFormula(text)
+  if ('error' in source) throw new Error(`formulon cannot parse it (${source.error})`)
+  const parsed = parseFormula(source.text)
   if ('error' in parsed) throw new Error(`formulon cannot parse it (${parsed.error})`)
   if (!context.readsWrite) {
     const used = functionsOf(parsed.tree).filter((name) => WRITE_FUNCTIONS.includes(name))
@@ -105,15 +116,17 @@ function compile(text: string, context: FormulaContext): CompiledFormula {
   // formulon parses the text on every evaluation: the author's text parses several times faster
   // than the printed tree (which parenthesises every operation), so it is kept when nothing was rewritten
   const rewritten = functionsOf(parsed.tree).some((name) => REWRITTEN_FUNCTIONS.includes(name))
-  const printed = rewritten ? printFormula(tree) : text.trim()
+  const printed = rewritten ? printFormula(tree) : source.text.trim()
   const samples: Record<string, FormulonLiteral> = {}
   for (const reader of readers) {
     samples[reader.name] =
-      reader.from === 'today' || reader.from === 'now'
-        ? clockLiteral(reader.from, new Date(0))
-        : reader.field && reader.from !== 'changed'
-          ? sampleLiteral(reader.field)
-          : { type: 'literal', dataType: 'checkbox', value: false, options: {} }
+      reader.constant !== undefined
+        ? reader.constant
+        : reader.from === 'today' || reader.from === 'now'
+          ? clockLiteral(reader.from, new Date(0))
+          : reader.field && reader.from !== 'changed'
+            ? sampleLiteral(reader.field)
+            : { type: 'literal', dataType: 'checkbox', value: false, options: {} }
   }
   const probe = parse(printed, samples)
   if (probe.type === 'error') throw new Error(`${probe.errorType}: ${probe.message}`)
@@ -125,7 +138,13 @@ function compile(text: string, context: FormulaContext): CompiledFormula {
     evaluate(record, env) {
       const values: Record<string, FormulonLiteral> = {}
       for (const reader of readers) values[reader.name] = read(reader, record, env)
-      const result = parse(printed, values)
+      let result: ReturnType<typeof parse>
+      try {
+        result = parse(printed, values)
+      } catch (error) {
+        // some formulon functions throw on a blank argument (ADDMONTHS of a blank date)
+        return { error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) }
+      }
       return result.type === 'error'
         ? { error: `${result.errorType}: ${result.message}` }
         : { literal: result }
@@ -134,9 +153,16 @@ function compile(text: string, context: FormulaContext): CompiledFormula {
 }
 
 function readerOf(name: string, context: FormulaContext): Reader {
-  if (name === IS_NEW) return { name, from: 'isNew', steps: [], objects: [], field: undefined }
+  if (name === IS_NEW) return { name, from: 'isNew', steps: [], objects: [], typed: [], field: undefined }
   if (name === TODAY || name === NOW) {
-    return { name, from: name === TODAY ? 'today' : 'now', steps: [], objects: [], field: undefined }
+    return {
+      name,
+      from: name === TODAY ? 'today' : 'now',
+      steps: [],
+      objects: [],
+      typed: [],
+      field: undefined,
+    }
   }
   for (const [prefix, from] of [
     [PRIOR_PREFIX, 'prior'],
@@ -144,7 +170,7 @@ function readerOf(name: string, context: FormulaContext): Reader {
   ] as const) {
     if (name.startsWith(prefix)) {
       const field = ownField(context, name.slice(prefix.length))
-      return { name, from, steps: [], objects: [context.object], field }
+      return { name, from, steps: [], objects: [context.object], typed: [], field }
     }
   }
   const segments = name.split('.')
@@ -152,7 +178,9 @@ function readerOf(name: string, context: FormulaContext): Reader {
   let object = context.object
   if (segments[0]!.startsWith('$')) {
     if (segments[0]!.toLowerCase() !== '$user') {
-      throw new Error(`the global ${segments[0]} is not evaluated by the replica`)
+      if (segments.length !== 2) throw new Error(`${name} is not a global the replica evaluates`)
+      const constant = globalLiteral(segments[0]!, segments[1]!, context.schema.globals)
+      return { name, from: 'constant', steps: [], objects: [], typed: [], field: undefined, constant }
     }
     const user = context.schema.findObject('User')
     if (!user) throw new Error('$User needs a User object in the schema')
@@ -162,23 +190,39 @@ function readerOf(name: string, context: FormulaContext): Reader {
   }
   const steps: FieldDef[] = []
   const objects: ObjectDef[] = [object]
+  const typed: boolean[] = []
   for (const segment of segments.slice(0, -1)) {
-    const reference = context.schema.parentRelationship(object, segment)
-    if (!reference) throw new Error(`${object.name} has no parent relationship ${segment} (in ${name})`)
-    if (reference.referenceTo.length !== 1) {
-      throw new Error(`${object.name}.${segment} is polymorphic; formulon cannot parse the TYPE:Object form`)
+    // `Owner$User` is `Owner:User` as formula-text rewrote it
+    const [relationship, type, ...rest] = segment.split(TYPE_SEPARATOR)
+    const reference = context.schema.parentRelationship(object, relationship!)
+    if (!reference || rest.length > 0) {
+      throw new Error(`${object.name} has no parent relationship ${relationship} (in ${name})`)
     }
-    const parent = context.schema.findObject(reference.referenceTo[0]!)
-    if (!parent) throw new Error(`${object.name}.${segment} refers to no known object`)
+    const target =
+      type === undefined
+        ? reference.referenceTo.length === 1
+          ? reference.referenceTo[0]!
+          : undefined
+        : reference.referenceTo.find((to) => to.toLowerCase() === type.toLowerCase())
+    if (target === undefined) {
+      throw new Error(
+        type === undefined
+          ? `${object.name}.${relationship} is polymorphic; name the object, as ${relationship}:${reference.referenceTo[0]}.Field`
+          : `${object.name}.${relationship} cannot point to ${type}`,
+      )
+    }
+    const parent = context.schema.findObject(target)
+    if (!parent) throw new Error(`${object.name}.${relationship} refers to no known object ${target}`)
     steps.push(reference)
     objects.push(parent)
+    typed.push(type !== undefined)
     object = parent
   }
   const last = segments.at(-1) ?? ''
   const field = context.schema.findField(object, last)
   if (!field) throw new Error(`${object.name} has no field ${last} (in ${name})`)
   if (dataTypeOf(field.type) === undefined) throw new Error(`a ${field.type} field (${name}) cannot be read`)
-  return { name, from, steps, objects, field }
+  return { name, from, steps, objects, typed, field }
 }
 
 function ownField(context: FormulaContext, name: string): FieldDef {
@@ -196,6 +240,7 @@ function clockLiteral(from: 'today' | 'now', now: Date): FormulonLiteral {
 
 function read(reader: Reader, record: FormulaRecord, env: FormulaEnv): FormulonLiteral {
   const { field } = reader
+  if (reader.constant !== undefined) return reader.constant
   if (reader.from === 'today' || reader.from === 'now') return clockLiteral(reader.from, env.now())
   if (reader.from === 'isNew' || reader.from === 'changed') {
     const value =
@@ -212,9 +257,14 @@ function read(reader: Reader, record: FormulaRecord, env: FormulaEnv): FormulonL
 /** The value at the end of the reader's path from `start` (null when a reference is blank). */
 function valueOn(reader: Reader, start: FormulaRecord, env: FormulaEnv): FieldValue {
   let current: FormulaRecord | undefined = start
-  for (const step of reader.steps) {
+  for (const [index, step] of reader.steps.entries()) {
     const id: FieldValue | undefined = current[step.name]
-    current = typeof id === 'string' ? env.record(id) : undefined
+    // a typed step (`Owner:User`) reads blank when the reference points to another object
+    const other: boolean =
+      reader.typed[index] === true &&
+      typeof id === 'string' &&
+      !id.startsWith(reader.objects[index + 1]!.keyPrefix)
+    current = typeof id === 'string' && !other ? env.record(id) : undefined
     if (!current) return null
   }
   return env.value(reader.objects.at(-1)!, reader.field!, current)

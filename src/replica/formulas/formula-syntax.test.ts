@@ -4,6 +4,7 @@ import {
   CHANGED_PREFIX,
   IS_NEW,
   identifiersOf,
+  NUMBER_PATTERN,
   PRIOR_PREFIX,
   parseFormula,
   printFormula,
@@ -62,4 +63,35 @@ it('lists each identifier once, parent paths and globals as written', () => {
 it('answers the reason for a formula formulon cannot parse', () => {
   expect(parseFormula('IF(')).toEqual({ error: 'SyntaxError: Syntax error.' })
   expect(parseFormula('   ')).toEqual({ error: 'the formula is empty' })
+})
+
+it('rewrites ISNUMBER(text) into REGEX on the number pattern, and leaves a wrong argument count to formulon', () => {
+  expect(printFormula(rewriteWriteFunctions(tree('ISNUMBER(Code__c)')))).toBe(
+    `REGEX(Code__c, "${NUMBER_PATTERN}")`,
+  )
+  expect(printFormula(rewriteWriteFunctions(tree('ISNUMBER("1", "2")')))).toBe('ISNUMBER("1", "2")')
+})
+
+it.for([
+  ['123', true],
+  ['-12.5', true],
+  ['+0.5', true],
+  ['.5', true],
+  ['123.', true],
+  ['2E2', true],
+  ['1.5e-3', true],
+  ['', false],
+  [' 1', false],
+  ['1 000', false],
+  ['123,12', false],
+  ['12a', false],
+  ['1.2.3', false],
+  ['E2', false],
+  ['-', false],
+] as const)('ISNUMBER("%s") is %s', ([text, expected]) => {
+  const quoted = `"${text}"`
+  expect(parse(printFormula(rewriteWriteFunctions(tree(`ISNUMBER(${quoted})`))))).toMatchObject({
+    dataType: 'checkbox',
+    value: expected,
+  })
 })

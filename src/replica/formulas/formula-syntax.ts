@@ -3,8 +3,9 @@
  * A formula's syntax tree (from formulon's parser) and its text again. The replica rewrites the
  * tree before formulon evaluates it: the functions formulon lacks that read the write itself
  * (ISNEW, ISCHANGED, PRIORVALUE), and TODAY/NOW (formulon reads the machine's clock, the replica
- * answers on the mock clock), become identifiers the replica fills in. formulon evaluates text
- * only, so the rewritten tree is printed back, once, when the formula is compiled.
+ * answers on the mock clock), become identifiers the replica fills in; ISNUMBER (which formulon
+ * lists but has not implemented) becomes REGEX on Salesforce's number form. formulon evaluates
+ * text only, so the rewritten tree is printed back, once, when the formula is compiled.
  */
 import { ast as formulonAst, type FormulonNode } from 'formulon'
 
@@ -21,8 +22,15 @@ export const NOW = '$Replica.Now'
 /** The functions that read the write, not a record: validation rules only. */
 export const WRITE_FUNCTIONS = ['isnew', 'ischanged', 'priorvalue']
 
-/** The functions `rewriteWriteFunctions` replaces with identifiers. */
-export const REWRITTEN_FUNCTIONS = [...WRITE_FUNCTIONS, 'today', 'now']
+/** The functions `rewriteWriteFunctions` replaces. */
+export const REWRITTEN_FUNCTIONS = [...WRITE_FUNCTIONS, 'today', 'now', 'isnumber']
+
+/**
+ * The text ISNUMBER is true for: an optional sign, digits with an optional decimal part (or a
+ * decimal part alone), an optional exponent (`2E2`, as Salesforce's ISNUMBER accepts scientific
+ * form). No spaces, no group separators, never blank. formulon's strings hold no backslash.
+ */
+export const NUMBER_PATTERN = '[+-]?([0-9]+([.][0-9]*)?|[.][0-9]+)([eE][+-]?[0-9]+)?'
 
 /** The operators formulon's parser turns into named calls, back as infix text. */
 const INFIX: Readonly<Record<string, string>> = {
@@ -48,9 +56,9 @@ export function parseFormula(text: string): { tree: FormulonNode } | { error: st
 }
 
 /**
- * Replaces ISNEW(), ISCHANGED(field), PRIORVALUE(field), TODAY() and NOW() with identifiers;
- * throws the reason when one is used in a way the replica cannot evaluate (an argument that is
- * not a field of the record).
+ * Replaces ISNEW(), ISCHANGED(field), PRIORVALUE(field), TODAY() and NOW() with identifiers, and
+ * ISNUMBER(text) with REGEX(text, NUMBER_PATTERN); throws the reason when one is used in a way
+ * the replica cannot evaluate (an argument that is not a field of the record).
  */
 export function rewriteWriteFunctions(node: FormulonNode): FormulonNode {
   if (node.type !== 'callExpression') return node
@@ -69,7 +77,13 @@ export function rewriteWriteFunctions(node: FormulonNode): FormulonNode {
     const prefix = node.id === 'ischanged' ? CHANGED_PREFIX : PRIOR_PREFIX
     return { type: 'identifier', name: prefix + field.name }
   }
-  return { ...node, arguments: node.arguments.map(rewriteWriteFunctions) }
+  const args = node.arguments.map(rewriteWriteFunctions)
+  // with another number of arguments, formulon's own check names the error
+  if (node.id === 'isnumber' && args.length === 1) {
+    const pattern = { type: 'literal', dataType: 'text', value: NUMBER_PATTERN, options: {} } as const
+    return { type: 'callExpression', id: 'regex', arguments: [args[0]!, pattern] }
+  }
+  return { ...node, arguments: args }
 }
 
 /** The names of the functions a tree calls (lower case, each once). */

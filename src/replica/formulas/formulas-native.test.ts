@@ -4,7 +4,7 @@
  * refusing and letting pass, and nothing written by a refused write.
  */
 import { expect, it } from 'vitest'
-import { formulaSchema, projectObject } from '../../../test/support/formula-schema.js'
+import { formulaField, formulaSchema, projectObject } from '../../../test/support/formula-schema.js'
 import { nativeReplica, V } from '../../../test/support/native-replica.js'
 import type { CrmSchemaInput } from '../../schemas/crm-schema.js'
 import { createCrmApps } from '../crm-app.js'
@@ -290,8 +290,11 @@ it('rolls back every record of an allOrNone collection when one breaks a rule; w
 
 it('errors at load on a rule or formula the replica cannot evaluate, naming object, rule or field and reason', () => {
   const clock = { now: () => new Date() }
-  expect(() => createCrmApps({ clock, schema: withRule('ISNUMBER(Name)') })).toThrow(
-    'Failed to load the CRM schema: validation rule Project__c.Bad cannot be evaluated: NotImplementedError: Function isnumber not implemented yet.',
+  expect(() => createCrmApps({ clock, schema: withRule('ISCLONE()') })).toThrow(
+    'Failed to load the CRM schema: validation rule Project__c.Bad cannot be evaluated: NoFunctionError: Unknown function ISCLONE. Check spelling.',
+  )
+  expect(() => createCrmApps({ clock, schema: withRule('$Label.Missing = "x"') })).toThrow(
+    'validation rule Project__c.Bad cannot be evaluated: no custom label Missing ($Label.Missing); give it in formulaGlobals.label',
   )
   expect(() => createCrmApps({ clock, schema: withRule('Missing__c > 1') })).toThrow(
     'validation rule Project__c.Bad cannot be evaluated: Project__c has no field Missing__c',
@@ -320,4 +323,46 @@ it('errors at load on a rule or formula the replica cannot evaluate, naming obje
   expect(() => createCrmApps({ clock, schema: badField })).toThrow(
     'Failed to load the CRM schema: formula field Project__c.Bad__c cannot be evaluated: it returns text, not number',
   )
+})
+
+it('refuses a code that is not a number (ISNUMBER, a commented rule) and lets a number pass', async () => {
+  const { send } = nativeReplica(
+    withRule('/* codes are numbers */ NOT(ISNUMBER(Code__c)) && Code__c <> "/* none */"'),
+  )
+  const refused = await send('POST', '/sobjects/Project__c', { ...base, Code__c: 'AB-1' })
+  expect(refused).toEqual({
+    status: 400,
+    body: [{ errorCode: 'FIELD_CUSTOM_VALIDATION_EXCEPTION', message: 'x', fields: [] }],
+  })
+  expect((await send('POST', '/sobjects/Project__c', { ...base, Code__c: '1.5E2' })).status).toBe(201)
+  expect((await send('POST', '/sobjects/Project__c', { ...base, Code__c: '/* none */' })).status).toBe(201)
+})
+
+it('computes Owner:User paths, $Label from the schema and $Api defaults in formula fields', async () => {
+  const schema = {
+    objects: [
+      ...formulaSchema.objects.filter((object) => object.name !== 'Project__c'),
+      {
+        ...projectObject,
+        fields: [
+          ...projectObject.fields,
+          formulaField('Owner_Name__c', 'string', 'Owner:User.Username', { length: 80 }),
+          formulaField('Greeting__c', 'string', '$Label.Greeting & ", " & Name', { length: 80 }),
+          formulaField('Partner__c', 'string', '$Api.Partner_Server_URL_600', { length: 255 }),
+        ],
+      },
+    ],
+    formulaGlobals: { label: { Greeting: 'Welcome' } },
+  } satisfies CrmSchemaInput
+  const { send } = nativeReplica(schema)
+  const { body } = await send('POST', '/sobjects/Project__c', base)
+  const read = await send(
+    'GET',
+    `/sobjects/Project__c/${body.id}?fields=Owner_Name__c,Greeting__c,Partner__c`,
+  )
+  expect(read.body).toMatchObject({
+    Owner_Name__c: 'admin@crm.replica.test',
+    Greeting__c: 'Welcome, Alpha',
+    Partner__c: 'https://replica.invalid/services/Soap/u/60.0',
+  })
 })

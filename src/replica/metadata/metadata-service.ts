@@ -156,6 +156,7 @@ export function createMetadataService(input: CrmSchema | CrmSchemaInput) {
   const formulas = compileSchemaFormulas(schema.objects, {
     ...lookups,
     parentRelationship: (object, name) => entryOf(index, object)?.parents.get(name.toLowerCase()),
+    globals: schema.formulaGlobals,
   })
   return {
     ...service,
