@@ -80,6 +80,8 @@ export const FieldDef = z.strictObject({
   childRelationshipName: z.string().nullable().default(null),
   /** Deleting the parent deletes this child (true) or clears the reference (false). */
   cascadeDelete: z.boolean().default(false),
+  /** Deleting the parent is refused while a live child points to it (a lookup's `Restrict`). */
+  restrictedDelete: z.boolean().default(false),
   externalId: z.boolean().default(false),
   idLookup: z.boolean().default(false),
   unique: z.boolean().default(false),
