@@ -25,6 +25,8 @@ export const FieldType = z.enum([
   'percent',
   'date',
   'datetime',
+  // a time of day without a date, `10:30:00.000Z` as Salesforce writes it
+  'time',
   'reference',
   // compound fields: readable, never writable as a whole, rejected by bulk query (spec bulk rule 5)
   'address',

@@ -27,6 +27,7 @@ const SOAP_TYPE: Record<FieldType, string> = {
   percent: 'xsd:double',
   date: 'xsd:date',
   datetime: 'xsd:dateTime',
+  time: 'xsd:time',
   address: 'urn:address',
   location: 'urn:location',
 }
