@@ -53,6 +53,8 @@ export const PicklistValue = z.strictObject({
   label: z.string(),
   active: z.boolean().default(true),
   defaultValue: z.boolean().default(false),
+  /** On a dependent picklist's values: the controlling field's values (`true`/`false` for a checkbox) it is valid for. */
+  validFor: z.array(z.string()).optional(),
   /** On `Opportunity.StageName` values: what the stage means (never part of describe). */
   stage: OpportunityStage.optional(),
 })
@@ -75,6 +77,8 @@ export const FieldDef = z.strictObject({
   defaultValue: z.unknown().optional(),
   picklistValues: z.array(PicklistValue).default([]),
   restrictedPicklist: z.boolean().default(false),
+  /** A dependent picklist: the field (picklist or checkbox) whose value decides its valid values. */
+  controllerName: z.string().optional(),
   referenceTo: z.array(z.string()).default([]),
   /** Parent relationship name on a reference field (`Account` for `AccountId`). */
   relationshipName: z.string().nullable().default(null),
