@@ -25,6 +25,8 @@ export const FieldType = z.enum([
   'percent',
   'date',
   'datetime',
+  // a time of day without a date, `10:30:00.000Z` as Salesforce writes it
+  'time',
   'reference',
   // compound fields: readable, never writable as a whole, rejected by bulk query (spec bulk rule 5)
   'address',
@@ -51,6 +53,8 @@ export const PicklistValue = z.strictObject({
   label: z.string(),
   active: z.boolean().default(true),
   defaultValue: z.boolean().default(false),
+  /** On a dependent picklist's values: the controlling field's values (`true`/`false` for a checkbox) it is valid for. */
+  validFor: z.array(z.string()).optional(),
   /** On `Opportunity.StageName` values: what the stage means (never part of describe). */
   stage: OpportunityStage.optional(),
 })
@@ -73,6 +77,8 @@ export const FieldDef = z.strictObject({
   defaultValue: z.unknown().optional(),
   picklistValues: z.array(PicklistValue).default([]),
   restrictedPicklist: z.boolean().default(false),
+  /** A dependent picklist: the field (picklist or checkbox) whose value decides its valid values. */
+  controllerName: z.string().optional(),
   referenceTo: z.array(z.string()).default([]),
   /** Parent relationship name on a reference field (`Account` for `AccountId`). */
   relationshipName: z.string().nullable().default(null),
@@ -80,6 +86,8 @@ export const FieldDef = z.strictObject({
   childRelationshipName: z.string().nullable().default(null),
   /** Deleting the parent deletes this child (true) or clears the reference (false). */
   cascadeDelete: z.boolean().default(false),
+  /** Deleting the parent is refused while a live child points to it (a lookup's `Restrict`). */
+  restrictedDelete: z.boolean().default(false),
   externalId: z.boolean().default(false),
   idLookup: z.boolean().default(false),
   unique: z.boolean().default(false),

@@ -27,6 +27,7 @@ const SOAP_TYPE: Record<FieldType, string> = {
   percent: 'xsd:double',
   date: 'xsd:date',
   datetime: 'xsd:dateTime',
+  time: 'xsd:time',
   address: 'urn:address',
   location: 'urn:location',
 }
@@ -121,13 +122,13 @@ function describeField(metadata: MetadataService, object: ObjectDef, field: Fiel
     cascadeDelete: field.cascadeDelete,
     caseSensitive: false,
     compoundFieldName: field.compoundFieldName ?? null,
-    controllerName: null,
+    controllerName: field.controllerName ?? null,
     createable: access.createable,
     custom: field.custom,
     defaultValue: field.type === 'boolean' ? (field.defaultValue ?? false) : (field.defaultValue ?? null),
     defaultValueFormula: null,
     defaultedOnCreate: field.defaultedOnCreate,
-    dependentPicklist: false,
+    dependentPicklist: field.controllerName !== undefined,
     deprecatedAndHidden: false,
     digits: field.type === 'int' ? field.precision : 0,
     displayLocationInDecimal: false,
@@ -156,7 +157,7 @@ function describeField(metadata: MetadataService, object: ObjectDef, field: Fiel
       active: entry.active,
       defaultValue: entry.defaultValue,
       label: entry.label,
-      validFor: null,
+      validFor: validForBitmap(metadata, object, field, entry),
       value: entry.value,
     })),
     polymorphicForeignKey: field.type === 'reference' && field.referenceTo.length > 1,
@@ -166,7 +167,7 @@ function describeField(metadata: MetadataService, object: ObjectDef, field: Fiel
     referenceTo: [...field.referenceTo],
     relationshipName: field.relationshipName,
     relationshipOrder: null,
-    restrictedDelete: false,
+    restrictedDelete: field.restrictedDelete,
     restrictedPicklist: field.restrictedPicklist,
     scale: field.scale,
     searchPrefilterable: false,
@@ -177,6 +178,31 @@ function describeField(metadata: MetadataService, object: ObjectDef, field: Fiel
     updateable: access.updateable,
     writeRequiresMasterRead: false,
   }
+}
+
+/**
+ * A dependent picklist value's `validFor`: base64 of a bitmap over the controlling field's values
+ * in describe order (false, true for a checkbox), the most significant bit of the first byte
+ * standing for the first value.
+ * @see https://developer.salesforce.com/docs/atlas.en-us.api.meta/api/sforce_api_calls_describesobjects_describesobjectresult.htm
+ */
+function validForBitmap(
+  metadata: MetadataService,
+  object: ObjectDef,
+  field: FieldDef,
+  entry: FieldDef['picklistValues'][number],
+): string | null {
+  if (field.controllerName === undefined || entry.validFor === undefined) return null
+  const controller = metadata.findField(object, field.controllerName)
+  const values =
+    controller?.type === 'boolean'
+      ? ['false', 'true']
+      : (controller?.picklistValues ?? []).map((v) => v.value)
+  const bytes = new Uint8Array(Math.max(1, Math.ceil(values.length / 8)))
+  values.forEach((value, index) => {
+    if (entry.validFor!.includes(value)) bytes[index >> 3]! |= 0x80 >> (index % 8)
+  })
+  return btoa(String.fromCharCode(...bytes))
 }
 
 /** `GET /sobjects/{object}/describe`: fields, child relationships and urls for the view. */
@@ -195,7 +221,7 @@ export function describeObject(metadata: MetadataService, name: string, view: Me
       junctionIdListNames: [],
       junctionReferenceTo: [],
       relationshipName: relationship.relationshipName,
-      restrictedDelete: false,
+      restrictedDelete: relationship.restrictedDelete,
     })),
     compactLayoutable: true,
     defaultImplementation: null,

@@ -24,6 +24,7 @@ export interface ChildRelationship {
   field: string
   relationshipName: string | null
   cascadeDelete: boolean
+  restrictedDelete: boolean
 }
 
 /** Operation flags of an object for one actor. */
@@ -302,6 +303,7 @@ function linkChildRelationships(entries: Map<string, ObjectEntry>): void {
           field: field.name,
           relationshipName: field.childRelationshipName,
           cascadeDelete: field.cascadeDelete,
+          restrictedDelete: field.restrictedDelete,
         }
         parent.children.push(relationship)
         if (relationship.relationshipName) {

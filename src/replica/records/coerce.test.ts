@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest'
 import { crmSchema } from '../../fixtures/crm/index.js'
+import { FieldDef } from '../../schemas/crm-schema.js'
 import type { ReplicaError } from '../errors.js'
 import { createMetadataService } from '../metadata/metadata-service.js'
 import { coerceValue, formatDatetime, type InputFormat } from './coerce.js'
@@ -130,6 +131,30 @@ it('stores datetimes in UTC in the wire form', () => {
   expect(coerce('Case', 'ClosedDate', '2026-03-01')).toBe('2026-03-01T00:00:00.000+0000')
   expect(failure('Case', 'ClosedDate', '2026-03-01T25:00:00Z').code).toBe('JSON_PARSER_ERROR')
   expect(failure('Case', 'ClosedDate', 'yesterday').code).toBe('JSON_PARSER_ERROR')
+})
+
+it('stores times as Salesforce writes them, HH:mm:ss.SSSZ, and refuses what is not a time of day', () => {
+  const field = FieldDef.parse({
+    name: 'Opens__c',
+    label: 'Opens',
+    type: 'time',
+    createable: true,
+    updateable: true,
+    nillable: true,
+  })
+  const time = (raw: unknown, format: InputFormat = 'json') => coerceValue(field, raw, format, prefixes)
+  expect(time('09:30')).toBe('09:30:00.000Z')
+  expect(time('09:30:15')).toBe('09:30:15.000Z')
+  expect(time('23:59:59.9Z')).toBe('23:59:59.900Z')
+  expect(time('07:00:00.000Z', 'csv')).toBe('07:00:00.000Z')
+  for (const bad of ['24:00', '9:30', '09:60', '09:30:00+01:00', '2026-03-01T09:30:00Z', 930, true]) {
+    expect(() => time(bad)).toThrow(
+      expect.objectContaining({ code: 'JSON_PARSER_ERROR', fields: ['Opens__c'] }),
+    )
+  }
+  expect(() => time('noon', 'csv')).toThrow(
+    expect.objectContaining({ code: 'INVALID_TYPE_ON_FIELD_IN_RECORD' }),
+  )
 })
 
 it('formats datetimes like the real API', () => {

@@ -4,7 +4,8 @@
  * JSON bodies (REST, composite) fail type mismatches with JSON_PARSER_ERROR, like the real
  * deserialiser; CSV values (bulk) arrive as text and fail with INVALID_TYPE_ON_FIELD_IN_RECORD.
  * Like the real API: numbers are accepted as numeric strings, scalars as text, "" stores null,
- * numbers are rounded to the field's scale, datetimes are stored as `2024-05-01T10:00:00.000+0000`.
+ * numbers are rounded to the field's scale, datetimes are stored as `2024-05-01T10:00:00.000+0000`,
+ * times as `10:00:00.000Z`.
  */
 import { FieldValidationError } from '../errors.js'
 import { keyPrefixOf, normaliseId } from '../ids.js'
@@ -24,6 +25,7 @@ const JSON_TYPE: Record<string, string> = {
   percent: 'double',
   date: 'date',
   datetime: 'datetime',
+  time: 'time',
 }
 const TEXT_TYPES = new Set(['string', 'textarea', 'email', 'phone', 'url', 'picklist', 'multipicklist'])
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/
@@ -31,6 +33,8 @@ const DATE = /^(\d{4})-(\d{2})-(\d{2})$/
 const CSV_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:Z|[+-]\d{2}:?\d{2})?$/
 const DATETIME =
   /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?(Z|[+-]\d{2}:?\d{2})?$/i
+/** A time of day: `10:30`, `10:30:15`, `10:30:15.250`, each with an optional `Z` (times have no zone). */
+const TIME = /^(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?Z?$/
 const NUMERIC = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 const INT_MAX = 2 ** 31 - 1
@@ -60,6 +64,8 @@ export function coerceValue(
       return toDate(field, raw, format)
     case 'datetime':
       return toDatetime(field, raw, format)
+    case 'time':
+      return toTime(field, raw, format)
     case 'reference':
     case 'id':
       return toReference(field, raw, format, prefixes)
@@ -123,6 +129,16 @@ function toDatetime(field: FieldDef, raw: unknown, format: InputFormat): string 
   const time = Date.parse(`${y}-${mo}-${d}T${h}:${mi}:${s}.${ms}${offset}`)
   if (Number.isNaN(time)) throw typeMismatch(field, raw, format)
   return formatDatetime(new Date(time))
+}
+
+/** Stored as Salesforce writes times: `10:30:00.000Z`. */
+function toTime(field: FieldDef, raw: unknown, format: InputFormat): string {
+  if (typeof raw !== 'string') throw typeMismatch(field, raw, format)
+  const match = TIME.exec(raw.trim())
+  if (!match) throw typeMismatch(field, raw, format)
+  const [, h, mi, s = '00', fraction = ''] = match
+  if (+h! > 23 || +mi! > 59 || +s > 59) throw typeMismatch(field, raw, format)
+  return `${h}:${mi}:${s}.${fraction.padEnd(3, '0')}Z`
 }
 
 function toReference(field: FieldDef, raw: unknown, format: InputFormat, prefixes: PrefixLookup): string {

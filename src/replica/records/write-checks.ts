@@ -2,9 +2,10 @@
  * @module
  * What a write must pass besides its input: the actor's object permissions (checked before any
  * change) and, on the record about to be saved after the rules ran, required fields, references to
- * live records of an existing object, and unique values.
+ * live records of an existing object, unique values, and the values of restricted dependent
+ * picklists against their controlling field.
  */
-import type { ObjectDef } from '../../schemas/crm-schema.js'
+import type { FieldDef, ObjectDef } from '../../schemas/crm-schema.js'
 import { EntityIsDeletedError, FieldValidationError, InsufficientAccessError } from '../errors.js'
 import type { MetadataService, MetadataView } from '../metadata/metadata-service.js'
 import { findMatches } from './find-records.js'
@@ -82,5 +83,34 @@ export function checkRecord(
         )
       }
     }
+  }
+  for (const field of stored) {
+    if (field.controllerName !== undefined && field.restrictedPicklist)
+      checkDependentValue(field, draft, previous)
+  }
+}
+
+/** A restricted dependent picklist's value must be valid for its controlling field's value. */
+function checkDependentValue(
+  field: FieldDef,
+  draft: Record<string, FieldValue>,
+  previous: SObjectRecord | undefined,
+): void {
+  const value = draft[field.name]
+  if (value === null || value === undefined || value === '') return
+  const controlling = draft[field.controllerName!]
+  const unchanged =
+    previous && previous[field.name] === value && previous[field.controllerName!] === controlling
+  if (unchanged) return
+  const key = controlling === null || controlling === undefined ? undefined : String(controlling)
+  const chosen = field.type === 'multipicklist' ? String(value).split(';') : [String(value)]
+  for (const name of chosen) {
+    const entry = field.picklistValues.find((candidate) => candidate.value === name)
+    if (key !== undefined && entry?.validFor?.includes(key)) continue
+    throw new FieldValidationError(
+      'INVALID_OR_NULL_FOR_RESTRICTED_PICKLIST',
+      `${field.label}: bad value for restricted picklist field: ${name}`,
+      [field.name],
+    )
   }
 }

@@ -69,6 +69,7 @@ export type Literal =
   | { kind: 'date'; text: string; pos: number }
   /** `2026-01-31T10:00:00Z`, `2026-01-31T10:00:00+02:00` */
   | { kind: 'datetime'; text: string; pos: number }
+  | { kind: 'time'; text: string; pos: number }
   /** `TODAY`, `LAST_N_DAYS:7` (name upper-cased) */
   | { kind: 'dateLiteral'; name: string; n?: number; pos: number }
 

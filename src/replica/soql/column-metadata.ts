@@ -51,6 +51,7 @@ const APEX_TYPES: Record<FieldType, string> = {
   percent: 'Decimal',
   date: 'Date',
   datetime: 'Datetime',
+  time: 'Time',
   address: 'Address',
   location: 'Location',
 }

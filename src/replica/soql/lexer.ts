@@ -6,7 +6,7 @@
  */
 import { soqlError } from './errors.js'
 
-export type TokenKind = 'ident' | 'string' | 'number' | 'date' | 'datetime' | 'op' | 'punct' | 'eof'
+export type TokenKind = 'ident' | 'string' | 'number' | 'date' | 'datetime' | 'time' | 'op' | 'punct' | 'eof'
 
 export interface Token {
   kind: TokenKind
@@ -27,6 +27,8 @@ const IDENT_START = /[A-Za-z_]/
 const IDENT_PART = /[A-Za-z0-9_]/
 const DIGIT = /[0-9]/
 // A date or datetime literal; the zone is required on a datetime (Z or +hh:mm / -hh:mm).
+// A time literal for a time field, as Salesforce writes times (`10:30:00.000Z`)
+const TIME_RE = /\d{2}:\d{2}:\d{2}(?:\.\d{1,3})?Z/y
 const DATE_RE = /\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?:Z|[+-]\d{2}:?\d{2})?)?/y
 
 // @see https://developer.salesforce.com/docs/atlas.en-us.soql_sosl.meta/soql_sosl/sforce_api_calls_soql_select_quotedstringescapes.htm
@@ -64,6 +66,13 @@ export function tokenize(text: string): Token[] {
       continue
     }
     if (DIGIT.test(ch)) {
+      TIME_RE.lastIndex = i
+      const time = TIME_RE.exec(text)
+      if (time) {
+        i += time[0].length
+        tokens.push({ kind: 'time', text: time[0], pos: start })
+        continue
+      }
       DATE_RE.lastIndex = i
       const date = DATE_RE.exec(text)
       if (date) {

@@ -112,6 +112,8 @@ function parseLiteral(c: TokenCursor): Literal {
       return { kind: 'date', text: token.text, pos: token.pos }
     case 'datetime':
       return { kind: 'datetime', text: token.text, pos: token.pos }
+    case 'time':
+      return { kind: 'time', text: token.text, pos: token.pos }
     case 'punct': {
       if (token.text === ':') throw c.bindVariable(token)
       if (token.text === '-' || token.text === '+') {

@@ -14,6 +14,7 @@ export type ValueKind =
   | 'boolean'
   | 'date'
   | 'datetime'
+  | 'time'
   | 'multipicklist'
   | 'compound'
 
@@ -33,6 +34,8 @@ export function kindOf(type: FieldType): ValueKind {
       return 'date'
     case 'datetime':
       return 'datetime'
+    case 'time':
+      return 'time'
     case 'multipicklist':
       return 'multipicklist'
     case 'address':
@@ -111,6 +114,8 @@ export function normalize(kind: ValueKind, value: unknown): unknown {
       return toDayMs(value)
     case 'datetime':
       return toEpochMs(value)
+    case 'time':
+      return toTimeMs(String(value))
     case 'multipicklist':
       return multipicklistSet(String(value))
     case 'compound':
@@ -177,4 +182,10 @@ export function readField(record: { readonly [field: string]: unknown }, field: 
     return Object.fromEntries(Object.entries(parts).map(([key, part]) => [key, isNull(part) ? null : part]))
   }
   return null
+}
+
+/** `10:30:00.000Z` -> milliseconds since midnight (times compare within one day). */
+export function toTimeMs(value: string): number {
+  const [h = '0', m = '0', rest = '0'] = value.replace(/Z$/, '').split(':')
+  return (Number(h) * 60 + Number(m)) * 60_000 + Math.round(Number(rest) * 1000)
 }

@@ -14,6 +14,7 @@ import {
   normalizeId,
   toDayMs,
   toEpochMs,
+  toTimeMs,
   type ValueKind,
 } from '../values.js'
 import type { CompileContext } from './compile-context.js'
@@ -33,6 +34,7 @@ const TYPE_NAMES: Record<ValueKind, string> = {
   boolean: 'boolean',
   date: 'date',
   datetime: 'dateTime',
+  time: 'time',
   multipicklist: 'string',
   compound: 'address',
 }
@@ -87,6 +89,11 @@ export function coerce<T>(operand: Operand<T>, literal: Literal, cc: CompileCont
         throw soqlError('MALFORMED_QUERY', `invalid date: ${literal.text}`, text, literal.pos)
       return { value: expected === 'date' ? toDayMs(literal.text) : toEpochMs(literal.text) }
     }
+    case 'time':
+      if (literal.kind !== 'time') throw typeError(operand, literal, text)
+      if (toTimeMs(literal.text) >= 86_400_000 || !/^([01]\d|2[0-3]):[0-5]\d:[0-5]\d/.test(literal.text))
+        throw soqlError('MALFORMED_QUERY', `invalid time: ${literal.text}`, text, literal.pos)
+      return { value: toTimeMs(literal.text) }
     case 'compound':
       throw typeError(operand, literal, text)
   }
