@@ -2,19 +2,11 @@ import { mkdtempSync, readFileSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Agent } from 'undici'
-import { afterEach, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import { certificateHosts, ensureLocalCa } from '../../src/server/tls/local-ca.js'
-import { type CliRun, listeningUrl, MEMBER, runCli, waitForOutput } from './run-cli.js'
+import { type CliRun, listeningUrl, MEMBER, useCliRuns, waitForOutput } from './run-cli.js'
 
-const runs: CliRun[] = []
-const start = (args: string[], env?: NodeJS.ProcessEnv) => {
-  const run = runCli(args, env)
-  runs.push(run)
-  return run
-}
-afterEach(() => {
-  for (const run of runs.splice(0)) if (run.child.exitCode === null) run.child.kill('SIGKILL')
-})
+const start = useCliRuns()
 
 /** `fetch` trusting `caPem` only: what a client given the CA file does. */
 const trusting = (caPem: string) => {

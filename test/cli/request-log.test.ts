@@ -2,18 +2,10 @@
  * The request log of `replica-mock serve` as a parent process sees it on the stdout pipe: its
  * formats, what it does when the parent stops reading, and its flush on SIGTERM.
  */
-import { afterEach, expect, it } from 'vitest'
-import { type CliRun, createAppCredentials, listeningUrl, MEMBER, runCli, waitForOutput } from './run-cli.js'
+import { expect, it } from 'vitest'
+import { createAppCredentials, listeningUrl, MEMBER, waitForOutput, useCliRuns } from './run-cli.js'
 
-const runs: CliRun[] = []
-const start = (args: string[]) => {
-  const run = runCli(args)
-  runs.push(run)
-  return run
-}
-afterEach(() => {
-  for (const run of runs.splice(0)) if (run.child.exitCode === null) run.child.kill('SIGKILL')
-})
+const start = useCliRuns()
 
 /** Sends `count` requests, `concurrency` at a time, and returns their statuses. */
 async function sendMany(count: number, concurrency: number, send: (i: number) => Promise<Response>) {

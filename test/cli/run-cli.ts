@@ -3,6 +3,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
+import { afterEach } from 'vitest'
 
 const CLI = fileURLToPath(new URL('../../src/server/cli.ts', import.meta.url))
 
@@ -75,4 +76,17 @@ export async function createAppCredentials(
     })
   ).json()
   return { environmentId: environment.id, ...credentials }
+}
+
+/** `start(args, env)` runs the CLI; every run a test started and left running is killed after it. */
+export function useCliRuns(): (args: string[], env?: NodeJS.ProcessEnv) => CliRun {
+  const runs: CliRun[] = []
+  afterEach(() => {
+    for (const run of runs.splice(0)) if (run.child.exitCode === null) run.child.kill('SIGKILL')
+  })
+  return (args, env) => {
+    const run = runCli(args, env)
+    runs.push(run)
+    return run
+  }
 }

@@ -1,20 +1,12 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import { SchemaReport } from '../../src/schemas/schema-report.js'
 import { DATA_BREAKING_RULE, DATA_CSV, DESCRIBE_FOLDER, SFDX_PROJECT } from '../support/org-schema.js'
-import { type CliRun, createAppCredentials, listeningUrl, runCli, waitForOutput } from './run-cli.js'
+import { createAppCredentials, listeningUrl, waitForOutput, useCliRuns } from './run-cli.js'
 
-const runs: CliRun[] = []
-const start = (args: string[]) => {
-  const run = runCli(args)
-  runs.push(run)
-  return run
-}
-afterEach(() => {
-  for (const run of runs.splice(0)) if (run.child.exitCode === null) run.child.kill('SIGKILL')
-})
+const start = useCliRuns()
 
 it('serves the user schema given by --schema (repeatable) and prints a one-line summary', async () => {
   const run = start(['serve', '--port', '0', '--schema', SFDX_PROJECT, '--schema', DESCRIBE_FOLDER])

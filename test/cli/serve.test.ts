@@ -2,20 +2,12 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import { createReplicaMock } from '../../src/index.js'
 import type { StateDocument } from '../../src/runtime/state-document.js'
-import { type CliRun, createAppCredentials, listeningUrl, MEMBER, runCli, waitForOutput } from './run-cli.js'
+import { createAppCredentials, listeningUrl, MEMBER, waitForOutput, useCliRuns } from './run-cli.js'
 
-const runs: CliRun[] = []
-const start = (args: string[]) => {
-  const run = runCli(args)
-  runs.push(run)
-  return run
-}
-afterEach(() => {
-  for (const run of runs.splice(0)) if (run.child.exitCode === null) run.child.kill('SIGKILL')
-})
+const start = useCliRuns()
 
 const apiKey = { authorization: 'Bearer test-api-key' }
 

@@ -5,18 +5,10 @@
 import { appendFileSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, expect, it } from 'vitest'
-import { type CliRun, createAppCredentials, listeningUrl, MEMBER, runCli } from './run-cli.js'
+import { expect, it } from 'vitest'
+import { createAppCredentials, listeningUrl, MEMBER, useCliRuns } from './run-cli.js'
 
-const runs: CliRun[] = []
-const start = (args: string[]) => {
-  const run = runCli(args)
-  runs.push(run)
-  return run
-}
-afterEach(() => {
-  for (const run of runs.splice(0)) if (run.child.exitCode === null) run.child.kill('SIGKILL')
-})
+const start = useCliRuns()
 
 const serveArgs = (stateFile: string) => ['serve', '--port', '0', '--quiet', '--state-file', stateFile]
 
