@@ -4,7 +4,8 @@
  * org feels it: loading an SFDX project of 500 objects, 20,000 fields and 1,000 validation rules
  * <= 2 s (a server start or a test file's first mock pays it); describing an 800-field object
  * in-process <= 20 ms; a create on an object with 20 active validation rules and 10 formula fields
- * <= 3x the same create on an object with none. In-process calls go to the CRM native handler
+ * <= 3x the same create on an object with none (printed beside it: the floor formulon itself
+ * sets, as it parses each formula's text on every evaluation). In-process calls go to the CRM native handler
  * directly (no gateway), the way the `crm-records-http` bench times its in-process figures.
  */
 import { rm } from 'node:fs/promises'
@@ -12,6 +13,7 @@ import { loadOrgSchema } from '../../src/fixtures/org-schema/index.js'
 import { createCrmApps } from '../../src/replica/crm-app.js'
 import { createCrmNativeHandler } from '../../src/replica/handlers/native-handler.js'
 import { type Comparison, defineBench } from '../lib/define-bench.js'
+import { formulonFloor } from '../lib/formulon-floor.js'
 import { compareLoop } from '../lib/measure-loop.js'
 import { STANDALONE_CRM_CALL } from '../lib/native-call.js'
 import { type OrgObjectSpec, plainField, writeOrgProject } from '../lib/org-project.js'
@@ -86,7 +88,15 @@ function createBody(): string {
   return JSON.stringify(values)
 }
 
-async function inProcess(): Promise<{ describe: Measurement; ruled: Measurement; plain: Measurement }> {
+interface InProcess {
+  describe: Measurement
+  ruled: Measurement
+  plain: Measurement
+  /** formulon alone on the ruled create's rules and formula reads (bench/lib/formulon-floor.ts). */
+  formulon: Measurement
+}
+
+async function inProcess(): Promise<InProcess> {
   const dir = await writeOrgProject([
     { name: 'Wide__c', fields: WIDE_FIELDS },
     { name: 'Ruled__c', ...RULED },
@@ -97,6 +107,7 @@ async function inProcess(): Promise<{ describe: Measurement; ruled: Measurement;
     const app = createCrmApps({ clock: { now: () => new Date() }, schema }).open()
     const handler = createCrmNativeHandler({ appFor: () => app })
     const body = createBody()
+    const formulon = formulonFloor(schema, 'Ruled__c', JSON.parse(body))
     const send = async (request: Request, status: number) => {
       const response = await handler(request, STANDALONE_CRM_CALL)
       const text = await response.text()
@@ -118,17 +129,21 @@ async function inProcess(): Promise<{ describe: Measurement; ruled: Measurement;
       [{ label: `in-process: describe of an object with ${fieldCount} fields`, fn: describeWide }],
       { iterations: 100 },
     )
-    const [ruled, plain] = await compareLoop(
+    const [ruled, plain, floor] = await compareLoop(
       [
         {
           label: `in-process: create, ${RULED.rules} validation rules and ${RULED.formulas} formula fields`,
           fn: create('Ruled__c'),
         },
         { label: 'in-process: create, the same fields, no rules or formulas', fn: create('Plain__c') },
+        {
+          label: `formulon alone: the ${RULED.rules} rules and the formula fields they read, per create`,
+          fn: async () => formulon(),
+        },
       ],
       { iterations: 1000, interleave: 'operations' },
     )
-    return { describe: described!, ruled: ruled!, plain: plain! }
+    return { describe: described!, ruled: ruled!, plain: plain!, formulon: floor! }
   } finally {
     await rm(dir, { recursive: true, force: true })
   }
@@ -138,7 +153,7 @@ export default defineBench({
   description: `a user's org schema: load 500 objects / 20k fields / 1k rules (<= ${LOAD_MS} ms), describe 800 fields (<= ${DESCRIBE_MS} ms), create with rules and formulas (<= ${CREATE_RATIO}x none)`,
   async run() {
     const { load, build } = await loadTimes()
-    const { describe, ruled, plain } = await inProcess()
+    const { describe, ruled, plain, formulon } = await inProcess()
     const describeMs = {
       ...describe,
       unit: 'ms',
@@ -165,6 +180,14 @@ export default defineBench({
         target: { atMost: CREATE_RATIO },
       },
     ]
-    return { comparisons, figures: [build] }
+    // the create ratio cannot go below (plain + formulon's own cost) / plain
+    const floorRatio = (plain.value + formulon.value) / plain.value
+    const floor: Measurement = {
+      label: 'floor of the create ratio: (create with none + formulon alone) / create with none',
+      unit: 'x',
+      value: floorRatio,
+      samples: [floorRatio],
+    }
+    return { comparisons, figures: [build, formulon, floor] }
   },
 })

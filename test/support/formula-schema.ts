@@ -62,6 +62,15 @@ export const projectObject: ObjectDefInput = {
     date('End__c', 'End', { custom: true }),
     text('Code__c', 'Code', 20, { custom: true }),
     checkbox('Archived__c', 'Archived', { custom: true }),
+    {
+      name: 'Visit_Time__c',
+      label: 'Visit Time',
+      type: 'time',
+      createable: true,
+      updateable: true,
+      nillable: true,
+      custom: true,
+    },
     formulaField('Remaining__c', 'currency', 'Budget__c - Spent__c', { precision: 16, scale: 2 }),
     formulaField('Over_Budget__c', 'boolean', 'Spent__c > Budget__c'),
     formulaField('Title__c', 'string', 'UPPER(Name) & " @ " & Account__r.Name', { length: 255 }),
@@ -72,6 +81,8 @@ export const projectObject: ObjectDefInput = {
     formulaField('Viewer__c', 'string', '$User.Username', { length: 80 }),
     // TODAY() on the mock clock
     formulaField('Age_Days__c', 'double', 'TODAY() - Start__c', { precision: 18, scale: 0 }),
+    // a time of day plus milliseconds, as Salesforce adds them
+    formulaField('Visit_End__c', 'time', 'Visit_Time__c + 3600000'),
     // reads another formula field
     formulaField('Half_Remaining__c', 'currency', 'Remaining__c / 2', { precision: 16, scale: 2 }),
   ],

@@ -118,6 +118,25 @@ it('answers TODAY and NOW on the clock of the environment, not the machine', () 
   expect(evaluate('TODAY()', 'date')).toEqual(new Date('2026-02-01T00:00:00Z'))
   expect(evaluate('NOW()', 'datetime')).toEqual(new Date('2026-02-01T10:00:00Z'))
   expect(evaluate('TODAY() - Start__c', 'number')).toBe(732)
+  // TIMENOW: the time of day of the clock, in UTC (formulon's time: a date on 1970-01-01)
+  expect(evaluate('TIMENOW()', 'time')).toEqual(new Date('1970-01-01T10:00:00Z'))
+})
+
+it('reads a time field as a time of day, and reports at load a function formulon lacks for times', () => {
+  const at = { ...record, Visit_Time__c: '10:30:00.000Z' }
+  expect(evaluate('Visit_Time__c + 60000', 'time', {}, at)).toEqual(new Date('1970-01-01T10:31:00Z'))
+  expect(evaluate('Visit_Time__c > TIMEVALUE("09:00:00.000")', 'checkbox', {}, at)).toBe(true)
+  // arithmetic on a blank time is an error (read as null, as other blank arithmetic)
+  expect(() => evaluate('Visit_Time__c + 60000', 'time', {}, { ...record, Visit_Time__c: null })).toThrow(
+    'ArgumentError',
+  )
+  const hour = compileFormula('HOUR(Visit_Time__c)', {
+    schema,
+    object: project,
+    returns: 'number',
+    readsWrite: false,
+  })
+  expect(hour).toEqual({ unsupported: expect.stringContaining('HOUR()') })
 })
 
 it('refuses ISNEW, ISCHANGED and PRIORVALUE in a formula field', () => {

@@ -3,7 +3,7 @@
  * One formula, compiled once: parsed by formulon, its identifiers resolved against the schema
  * (fields of the record, parent paths through relationship names several lookups deep, the
  * polymorphic `Owner:User.Name`, `$User`, `$Label`, `$Api`), comments removed, the write functions
- * (ISNEW, ISCHANGED, PRIORVALUE), TODAY, NOW and ISNUMBER rewritten, and every function and type
+ * (ISNEW, ISCHANGED, PRIORVALUE), TODAY, NOW, TIMENOW and ISNUMBER rewritten, and every function and type
  * checked by evaluating it once on typed sample values. What cannot be evaluated is answered as
  * `{ unsupported: reason }`, never as a formula that silently yields nothing.
  */
@@ -20,6 +20,7 @@ import {
   parseFormula,
   printFormula,
   rewriteWriteFunctions,
+  TIME_NOW,
   TODAY,
   REWRITTEN_FUNCTIONS,
   WRITE_FUNCTIONS,
@@ -78,10 +79,14 @@ export interface CompiledFormula {
   evaluate(record: FormulaRecord, env: FormulaEnv): FormulaResult
 }
 
+/** What the mock clock answers: TODAY(), NOW(), TIMENOW(). */
+type Clock = 'today' | 'now' | 'timeNow'
+const CLOCKS: Readonly<Record<string, Clock>> = { [TODAY]: 'today', [NOW]: 'now', [TIME_NOW]: 'timeNow' }
+
 /** How an identifier gets its value: a path of reference fields from a start record, then a field. */
 interface Reader {
   name: string
-  from: 'record' | 'prior' | 'changed' | 'user' | 'isNew' | 'today' | 'now' | 'constant'
+  from: 'record' | 'prior' | 'changed' | 'user' | 'isNew' | Clock | 'constant'
   steps: FieldDef[]
   objects: ObjectDef[]
   /** Per step: the step names its object (`Owner:User`), so a parent of another object reads blank. */
@@ -122,7 +127,7 @@ function compile(text: string, context: FormulaContext): CompiledFormula {
     samples[reader.name] =
       reader.constant !== undefined
         ? reader.constant
-        : reader.from === 'today' || reader.from === 'now'
+        : isClock(reader.from)
           ? clockLiteral(reader.from, new Date(0))
           : reader.field && reader.from !== 'changed'
             ? sampleLiteral(reader.field)
@@ -154,16 +159,8 @@ function compile(text: string, context: FormulaContext): CompiledFormula {
 
 function readerOf(name: string, context: FormulaContext): Reader {
   if (name === IS_NEW) return { name, from: 'isNew', steps: [], objects: [], typed: [], field: undefined }
-  if (name === TODAY || name === NOW) {
-    return {
-      name,
-      from: name === TODAY ? 'today' : 'now',
-      steps: [],
-      objects: [],
-      typed: [],
-      field: undefined,
-    }
-  }
+  const clock = CLOCKS[name]
+  if (clock !== undefined) return { name, from: clock, steps: [], objects: [], typed: [], field: undefined }
   for (const [prefix, from] of [
     [PRIOR_PREFIX, 'prior'],
     [CHANGED_PREFIX, 'changed'],
@@ -231,9 +228,17 @@ function ownField(context: FormulaContext, name: string): FieldDef {
   return field
 }
 
-/** TODAY (the UTC date) or NOW on the given time. */
-function clockLiteral(from: 'today' | 'now', now: Date): FormulonLiteral {
+function isClock(from: Reader['from']): from is Clock {
+  return from === 'today' || from === 'now' || from === 'timeNow'
+}
+
+/** TODAY (the UTC date), NOW, or TIMENOW (the UTC time of day) on the given time. */
+function clockLiteral(from: Clock, now: Date): FormulonLiteral {
   if (from === 'now') return { type: 'literal', dataType: 'datetime', value: now, options: {} }
+  if (from === 'timeNow') {
+    // formulon's time: milliseconds from midnight as a date on 1970-01-01 UTC
+    return { type: 'literal', dataType: 'time', value: new Date(now.getTime() % 86_400_000), options: {} }
+  }
   const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()))
   return { type: 'literal', dataType: 'date', value: today, options: {} }
 }
@@ -241,7 +246,7 @@ function clockLiteral(from: 'today' | 'now', now: Date): FormulonLiteral {
 function read(reader: Reader, record: FormulaRecord, env: FormulaEnv): FormulonLiteral {
   const { field } = reader
   if (reader.constant !== undefined) return reader.constant
-  if (reader.from === 'today' || reader.from === 'now') return clockLiteral(reader.from, env.now())
+  if (isClock(reader.from)) return clockLiteral(reader.from, env.now())
   if (reader.from === 'isNew' || reader.from === 'changed') {
     const value =
       reader.from === 'isNew'

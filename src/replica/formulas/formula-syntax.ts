@@ -18,12 +18,14 @@ export const CHANGED_PREFIX = '$Replica.Changed.'
 /** The identifiers TODAY() and NOW() become. */
 export const TODAY = '$Replica.Today'
 export const NOW = '$Replica.Now'
+/** The identifier TIMENOW() becomes. */
+export const TIME_NOW = '$Replica.TimeNow'
 
 /** The functions that read the write, not a record: validation rules only. */
 export const WRITE_FUNCTIONS = ['isnew', 'ischanged', 'priorvalue']
 
 /** The functions `rewriteWriteFunctions` replaces. */
-export const REWRITTEN_FUNCTIONS = [...WRITE_FUNCTIONS, 'today', 'now', 'isnumber']
+export const REWRITTEN_FUNCTIONS = [...WRITE_FUNCTIONS, 'today', 'now', 'timenow', 'isnumber']
 
 /**
  * The text ISNUMBER is true for: an optional sign, digits with an optional decimal part (or a
@@ -56,15 +58,14 @@ export function parseFormula(text: string): { tree: FormulonNode } | { error: st
 }
 
 /**
- * Replaces ISNEW(), ISCHANGED(field), PRIORVALUE(field), TODAY() and NOW() with identifiers, and
+ * Replaces ISNEW(), ISCHANGED(field), PRIORVALUE(field), TODAY(), NOW() and TIMENOW() with identifiers, and
  * ISNUMBER(text) with REGEX(text, NUMBER_PATTERN); throws the reason when one is used in a way
  * the replica cannot evaluate (an argument that is not a field of the record).
  */
 export function rewriteWriteFunctions(node: FormulonNode): FormulonNode {
   if (node.type !== 'callExpression') return node
-  if ((node.id === 'today' || node.id === 'now') && node.arguments.length === 0) {
-    return { type: 'identifier', name: node.id === 'today' ? TODAY : NOW }
-  }
+  const clock = { today: TODAY, now: NOW, timenow: TIME_NOW }[node.id]
+  if (clock !== undefined && node.arguments.length === 0) return { type: 'identifier', name: clock }
   if (node.id === 'isnew') {
     if (node.arguments.length !== 0) throw new Error('ISNEW() takes no argument')
     return { type: 'identifier', name: IS_NEW }

@@ -1,8 +1,8 @@
 /**
  * @module
  * Replica field values to formulon's typed literals and back. Stored values are the replica's
- * wire values (dates `2024-01-31`, datetimes `2024-01-31T10:00:00.000+0000`); formulon works on
- * JS dates in UTC. A blank text is `""` (Salesforce's formulas see blank text as empty), a blank
+ * wire values (dates `2024-01-31`, datetimes `2024-01-31T10:00:00.000+0000`, times
+ * `10:30:00.000Z`); formulon works on JS dates in UTC (a time on 1970-01-01). A blank text is `""` (Salesforce's formulas see blank text as empty), a blank
  * checkbox is false, any other blank stays null.
  */
 import type { FormulonDataType, FormulonLiteral } from 'formulon'
@@ -28,6 +28,7 @@ const DATA_TYPES: Partial<Record<FieldType, FormulonDataType>> = {
   percent: 'number',
   date: 'date',
   datetime: 'datetime',
+  time: 'time',
 }
 
 /** The formulon type a field reads as; undefined for the compound types formulas cannot read. */
@@ -79,6 +80,8 @@ export function toLiteral(field: FieldDef, value: FieldValue | undefined): Formu
         value: blank ? null : Number(value),
         options: { length: Math.max(field.precision - field.scale, 1), scale: field.scale },
       }
+    case 'time':
+      return { type: 'literal', dataType, value: blank ? null : timeOf(String(value)), options: {} }
     default:
       return { type: 'literal', dataType, value: blank ? null : dateOf(String(value)), options: {} }
   }
@@ -94,6 +97,7 @@ export function sampleLiteral(field: FieldDef): FormulonLiteral {
     percent: 1,
     date: '2024-01-31',
     datetime: '2024-01-31T10:00:00.000Z',
+    time: '10:30:00.000Z',
     multipicklist: field.picklistValues[0]?.value ?? 'a',
   }
   return toLiteral(field, samples[field.type] ?? field.picklistValues[0]?.value ?? 'a')
@@ -117,11 +121,20 @@ export function fromLiteral(type: FieldType, literal: { value: unknown }, scale:
     case 'datetime':
       // the replica's datetime wire form (records/coerce.ts formatDatetime)
       return value instanceof Date ? value.toISOString().replace('Z', '+0000') : null
+    case 'time':
+      // formulon's time is a date on 1970-01-01 UTC; the replica stores `10:30:00.000Z`
+      return value instanceof Date ? value.toISOString().slice(11) : null
     case 'text':
       return value === '' ? null : String(value)
     default:
       return null
   }
+}
+
+/** A stored time (`10:30:00.000Z`) as formulon's time: milliseconds from midnight as a UTC date. */
+function timeOf(text: string): Date | null {
+  const date = new Date(`1970-01-01T${text}`)
+  return Number.isNaN(date.getTime()) ? null : date
 }
 
 /** A stored date (`2024-01-31`) or datetime (`...+0000` or `Z`) as a JS date in UTC. */

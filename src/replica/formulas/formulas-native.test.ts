@@ -52,6 +52,21 @@ it('computes formula fields on a REST read: arithmetic, parent paths two lookups
   })
 })
 
+it('computes a formula returning a time of day from a time field, in REST reads and SOQL', async () => {
+  const { send } = replica()
+  const { body } = await send('POST', '/sobjects/Project__c', { ...base, Visit_Time__c: '10:30' })
+  const read = await send('GET', `/sobjects/Project__c/${body.id}?fields=Visit_Time__c,Visit_End__c`)
+  expect(read.body).toMatchObject({ Visit_Time__c: '10:30:00.000Z', Visit_End__c: '11:30:00.000Z' })
+  const query = await send(
+    'GET',
+    `/query?q=${encodeURIComponent('SELECT Visit_End__c FROM Project__c WHERE Visit_Time__c != null')}`,
+  )
+  expect(query.body.records).toEqual([expect.objectContaining({ Visit_End__c: '11:30:00.000Z' })])
+  const blank = await send('POST', '/sobjects/Project__c', base)
+  const none = await send('GET', `/sobjects/Project__c/${blank.body.id}?fields=Visit_End__c`)
+  expect(none.body.Visit_End__c).toBeNull()
+})
+
 it('reads a formula that cannot be evaluated on its values (arithmetic on a blank) as null', async () => {
   const { send } = replica()
   const { body } = await send('POST', '/sobjects/Project__c', { ...base, Spent__c: null })

@@ -39,6 +39,8 @@ test('writes are checked and read back as HH:mm:ss.SSSZ', async ({ client }) => 
   expect(created.status, JSON.stringify(created.body)).toBe(201)
   const read = await app.get(`${V}/sobjects/Property__c/${created.body.id}`)
   expect(read.body.Viewing_Time__c).toBe('10:30:00.000Z')
+  // Viewing_End__c is a Time formula: Viewing_Time__c + 1800000 (half an hour in milliseconds)
+  expect(read.body.Viewing_End__c).toBe('11:00:00.000Z')
   const updated = await app.patch(`${V}/sobjects/Property__c/${created.body.id}`, {
     json: { Viewing_Time__c: '17:05:09.25Z' },
   })
