@@ -76,6 +76,23 @@ it('describes fields, compounds and child relationships of the user’s objects'
   )
 })
 
+it('describes a dependent picklist read from describe JSON with the bitmaps it was given, and enforces them', () => {
+  const metadata = createMetadataService(schema)
+  const trim = describeObject(metadata, 'Vehicle__c', VIEW).fields.find((entry) => entry.name === 'Trim__c')
+  expect(trim).toMatchObject({ dependentPicklist: true, controllerName: 'Body_Style__c' })
+  expect(trim?.picklistValues.map((value) => value.validFor)).toEqual([
+    'wA==',
+    'IA==',
+    'AA==',
+  ])
+  const app = createCrmApps({ clock: { now: () => new Date('2026-03-18T12:00:00Z') }, schema }).open()
+  const vehicle = (Trim__c: string) => () =>
+    app.records.create('Vehicle__c', { Name: 'V', Body_Style__c: 'Sedan', Trim__c }, VIEW)
+  expect(vehicle('Sport')).not.toThrow()
+  expect(vehicle('Cargo')).toThrow('bad value for restricted picklist field: Cargo')
+  expect(vehicle('Base')).toThrow('bad value for restricted picklist field: Base')
+})
+
 it('writes and queries records of the user’s objects through custom relationships', () => {
   const app = createCrmApps({ clock: { now: () => new Date('2026-03-18T12:00:00Z') }, schema }).open()
   const broker = app.records.create('Account', { Name: 'Homes Ltd' }, VIEW).id
