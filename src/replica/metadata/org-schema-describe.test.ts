@@ -80,11 +80,7 @@ it('describes a dependent picklist read from describe JSON with the bitmaps it w
   const metadata = createMetadataService(schema)
   const trim = describeObject(metadata, 'Vehicle__c', VIEW).fields.find((entry) => entry.name === 'Trim__c')
   expect(trim).toMatchObject({ dependentPicklist: true, controllerName: 'Body_Style__c' })
-  expect(trim?.picklistValues.map((value) => value.validFor)).toEqual([
-    'wA==',
-    'IA==',
-    'AA==',
-  ])
+  expect(trim?.picklistValues.map((value) => value.validFor)).toEqual(['wA==', 'IA==', 'AA=='])
   const app = createCrmApps({ clock: { now: () => new Date('2026-03-18T12:00:00Z') }, schema }).open()
   const vehicle = (Trim__c: string) => () =>
     app.records.create('Vehicle__c', { Name: 'V', Body_Style__c: 'Sedan', Trim__c }, VIEW)
