@@ -137,7 +137,7 @@ async function inProcess(): Promise<InProcess> {
         },
         { label: 'in-process: create, the same fields, no rules or formulas', fn: create('Plain__c') },
         {
-          label: `formulon alone: the ${RULED.rules} rules and the formula fields they read, per create`,
+          label: `formulon alone: the ${RULED.rules} rules and the ${RULED.formulas} formula fields they read, per create`,
           fn: async () => formulon(),
         },
       ],

@@ -8,7 +8,10 @@
 import { extract, type FormulonLiteral, parse } from 'formulon'
 import type { CrmSchema, FieldDef, ObjectDef } from '../../src/schemas/crm-schema.js'
 
-/** One create's worth of formulon calls on `objectName`'s active rules, with `values` as the record. */
+/**
+ * One create's worth of formulon calls on `objectName`'s active rules (and once each formula field
+ * they read), with `values` as the record.
+ */
 export function formulonFloor(
   schema: CrmSchema,
   objectName: string,
@@ -17,16 +20,21 @@ export function formulonFloor(
   const object = schema.objects.find((o) => o.name === objectName)
   if (!object) throw new Error(`Failed to find ${objectName} in the schema`)
   const calls: { text: string; substitutions: Record<string, FormulonLiteral> }[] = []
+  // a formula field several rules read is computed once per write, as the replica does
+  const formulasRead = new Set<string>()
   for (const rule of object.validationRules.filter((r) => r.active)) {
     const substitutions: Record<string, FormulonLiteral> = {}
     for (const name of extract(rule.errorConditionFormula)) {
       const field = fieldOf(object, name)
       if (field.formula !== undefined) {
         // the rule reads a formula field: formulon evaluates that formula too
-        const inner = Object.fromEntries(
-          extract(field.formula).map((n) => [n, literalOf(fieldOf(object, n), values[n])]),
-        )
-        calls.push({ text: field.formula, substitutions: inner })
+        if (!formulasRead.has(field.name)) {
+          formulasRead.add(field.name)
+          const inner = Object.fromEntries(
+            extract(field.formula).map((n) => [n, literalOf(fieldOf(object, n), values[n])]),
+          )
+          calls.push({ text: field.formula, substitutions: inner })
+        }
         substitutions[name] = literalOf(field, 0)
       } else {
         substitutions[name] = literalOf(field, values[name])

@@ -106,6 +106,11 @@ export const FieldDef = z.strictObject({
   hiddenFrom: z.array(ActorId).default([]),
   /** A formula field's expression (Salesforce formula syntax); `type` is what it returns. */
   formula: z.string().optional(),
+  /**
+   * A default value given as a formula (`TODAY() + 7`, `$User.Email`): evaluated on create when the
+   * write leaves the field out. It reads globals and the clock, never the record's own fields.
+   */
+  defaultValueFormula: z.string().optional(),
   /** A roll-up summary field: computed from its master-detail children (`type` is what it returns). */
   rollup: RollupDef.optional(),
 })

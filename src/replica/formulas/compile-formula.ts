@@ -49,6 +49,8 @@ export interface FormulaContext {
   returns: FormulonDataType
   /** ISNEW/ISCHANGED/PRIORVALUE are allowed (validation rules; never in formula fields). */
   readsWrite: boolean
+  /** The record's fields may be read (not in a default value, which exists before the record). */
+  readsRecord?: boolean
 }
 
 /** What an evaluation reads besides the record. */
@@ -214,6 +216,9 @@ function readerOf(name: string, context: FormulaContext): Reader {
     objects.push(parent)
     typed.push(type !== undefined)
     object = parent
+  }
+  if (from === 'record' && context.readsRecord === false) {
+    throw new Error(`a default value cannot read the record's field ${name}`)
   }
   const last = segments.at(-1) ?? ''
   const field = context.schema.findField(object, last)

@@ -338,6 +338,49 @@ it('errors at load on a rule or formula the replica cannot evaluate, naming obje
   expect(() => createCrmApps({ clock, schema: badField })).toThrow(
     'Failed to load the CRM schema: formula field Project__c.Bad__c cannot be evaluated: it returns text, not number',
   )
+  const withDefault = (defaultValueFormula: string) => ({
+    objects: [
+      ...formulaSchema.objects.filter((object) => object.name !== 'Project__c'),
+      {
+        ...projectObject,
+        validationRules: [],
+        fields: projectObject.fields.map((field) =>
+          field.name === 'Code__c' ? { ...field, defaultValueFormula } : field,
+        ),
+      },
+    ],
+  })
+  expect(() => createCrmApps({ clock, schema: withDefault('Name & "-1"') })).toThrow(
+    "Failed to load the CRM schema: default value of Project__c.Code__c cannot be evaluated: a default value cannot read the record's field Name",
+  )
+  expect(() => createCrmApps({ clock, schema: withDefault('TODAY()') })).toThrow(
+    'default value of Project__c.Code__c cannot be evaluated: it returns date, not text',
+  )
+})
+
+it('fills a default value formula on create as the acting user, on the mock clock; a sent value wins', async () => {
+  const schema = {
+    objects: [
+      ...formulaSchema.objects.filter((object) => object.name !== 'Project__c'),
+      {
+        ...projectObject,
+        validationRules: [],
+        fields: projectObject.fields.map((field) =>
+          field.name === 'Code__c'
+            ? { ...field, defaultValueFormula: 'LEFT($User.Username, 5) & "-" & TEXT(YEAR(TODAY()))' }
+            : field.name === 'End__c'
+              ? { ...field, defaultValueFormula: 'ADDMONTHS(TODAY(), 1)' }
+              : field,
+        ),
+      },
+    ],
+  }
+  const { send } = nativeReplica(schema, '2027-01-31T10:00:00Z')
+  const created = await send('POST', '/sobjects/Project__c', { Name: 'Alpha' })
+  const read = await send('GET', `/sobjects/Project__c/${created.body.id}?fields=Code__c,End__c`)
+  expect(read.body).toMatchObject({ Code__c: 'admin-2027', End__c: '2027-02-28' })
+  const sent = await send('POST', '/sobjects/Project__c', { Name: 'Beta', Code__c: 'B-1' })
+  expect((await send('GET', `/sobjects/Project__c/${sent.body.id}?fields=Code__c`)).body.Code__c).toBe('B-1')
 })
 
 it('refuses a code that is not a number (ISNUMBER, a commented rule) and lets a number pass', async () => {

@@ -126,7 +126,7 @@ function describeField(metadata: MetadataService, object: ObjectDef, field: Fiel
     createable: access.createable,
     custom: field.custom,
     defaultValue: field.type === 'boolean' ? (field.defaultValue ?? false) : (field.defaultValue ?? null),
-    defaultValueFormula: null,
+    defaultValueFormula: field.defaultValueFormula ?? null,
     defaultedOnCreate: field.defaultedOnCreate,
     dependentPicklist: field.controllerName !== undefined,
     deprecatedAndHidden: false,

@@ -1,7 +1,8 @@
 /**
  * @module
  * Inserting and updating one record inside the caller's transaction: the bound body parsed, system
- * fields stamped (dates on the mock clock, users from the actor), defaults and auto-numbers filled,
+ * fields stamped (dates on the mock clock, users from the actor), defaults (literal or formula) and
+ * auto-numbers filled,
  * the record rules run and the write checks passed before the store changes; then the masters
  * whose roll-ups the record feeds check their rules. The caller checked the actor may create or
  * update the object.
@@ -9,7 +10,9 @@
 import type { FieldDef, ObjectDef } from '../../schemas/crm-schema.js'
 import { FieldValidationError } from '../errors.js'
 import type { MetadataView } from '../metadata/metadata-service.js'
+import { fromLiteral } from '../formulas/formula-values.js'
 import { formatDatetime, type InputFormat } from './coerce.js'
+import { createFormulaEnv } from './formula-reads.js'
 import { type BoundBody, parseInput } from './parse-input.js'
 import type { RecordContext } from './record-context.js'
 import { deriveValues, validateValues } from './record-rules.js'
@@ -46,6 +49,7 @@ export function insertRecord(
   if ('SystemModstamp' in draft) draft.SystemModstamp = stamp
   if ('OwnerId' in draft) draft.OwnerId = user
   for (const [name, value] of values) draft[name] = value
+  applyDefaultFormulas(ctx, object, draft, values, user)
   if (mode === 'seed' && values.has('CreatedDate')) {
     // a seeded record created in the past was last modified then too, unless told otherwise
     for (const name of MODIFIED_STAMP_FIELDS) if (!values.has(name)) draft[name] = draft.CreatedDate!
@@ -99,6 +103,36 @@ function defaultFor(field: FieldDef): FieldValue {
   const picklistDefault = field.picklistValues.find((entry) => entry.active && entry.defaultValue)
   if (picklistDefault) return picklistDefault.value
   return field.type === 'boolean' ? false : null
+}
+
+/**
+ * The default value formulas of the fields the write leaves out, on the environment's clock and as
+ * the acting user. One that errors while evaluating leaves the field blank, as a formula field in
+ * error reads.
+ */
+function applyDefaultFormulas(
+  ctx: RecordContext,
+  object: ObjectDef,
+  draft: Record<string, FieldValue>,
+  sent: ReadonlyMap<string, FieldValue>,
+  userId: string,
+): void {
+  const defaults = ctx.metadata.formulas.defaultsOf(object)
+  if (defaults.length === 0) return
+  const env = createFormulaEnv(ctx, { userId })
+  for (const { field, formula } of defaults) {
+    if (sent.has(field.name)) continue
+    const result = formula.evaluate({}, env)
+    draft[field.name] = 'literal' in result ? defaultValueOf(field, result.literal.value) : null
+  }
+}
+
+/** A default formula's result as the field's value (a picklist's default is its text). */
+function defaultValueOf(field: FieldDef, value: unknown): FieldValue {
+  if (field.type !== 'picklist' && field.type !== 'multipicklist') {
+    return fromLiteral(field.type, { value }, field.scale)
+  }
+  return typeof value === 'string' && value !== '' ? value : null
 }
 
 function autoNumber(ctx: RecordContext, object: ObjectDef, field: FieldDef): string {
