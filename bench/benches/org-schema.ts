@@ -14,6 +14,7 @@ import { createCrmApps } from '../../src/replica/crm-app.js'
 import { createCrmNativeHandler } from '../../src/replica/handlers/native-handler.js'
 import { type Comparison, defineBench } from '../lib/define-bench.js'
 import { formulonFloor } from '../lib/formulon-floor.js'
+import { xmlFloor } from '../lib/xml-floor.js'
 import { compareLoop } from '../lib/measure-loop.js'
 import { STANDALONE_CRM_CALL } from '../lib/native-call.js'
 import { type OrgObjectSpec, plainField, writeOrgProject } from '../lib/org-project.js'
@@ -43,7 +44,12 @@ function largeOrg(): OrgObjectSpec[] {
  * building the replica over it (metadata indexed, every formula compiled by formulon): together
  * what a start with that schema costs.
  */
-async function loadTimes(): Promise<{ load: Measurement; build: Measurement; counts: string }> {
+async function loadTimes(): Promise<{
+  load: Measurement
+  build: Measurement
+  floor: Measurement
+  counts: string
+}> {
   const dir = await writeOrgProject(largeOrg())
   try {
     const first = await loadOrgSchema([dir])
@@ -52,7 +58,12 @@ async function loadTimes(): Promise<{ load: Measurement; build: Measurement; cou
     const rules = custom.reduce((sum, o) => sum + (o.validationRules?.length ?? 0), 0)
     const samples: number[] = []
     const builds: number[] = []
+    const floors: number[] = []
+    let files = 0
     for (let round = 0; round < settings.rounds; round++) {
+      const floor = xmlFloor(dir)
+      floors.push(floor.ms)
+      files = floor.files
       const started = performance.now()
       const { schema } = await loadOrgSchema([dir])
       const loaded = performance.now()
@@ -64,6 +75,11 @@ async function loadTimes(): Promise<{ load: Measurement; build: Measurement; cou
     return {
       load: toMeasurement(`load an SFDX project of ${counts}`, 'ms', samples),
       build: toMeasurement('build the replica over it (metadata, formulas compiled)', 'ms', builds),
+      floor: toMeasurement(
+        `floor: fast-xml-parser alone reading, checking and parsing its ${files} XML files`,
+        'ms',
+        floors,
+      ),
       counts,
     }
   } finally {
@@ -152,7 +168,7 @@ async function inProcess(): Promise<InProcess> {
 export default defineBench({
   description: `a user's org schema: load 500 objects / 20k fields / 1k rules (<= ${LOAD_MS} ms), describe 800 fields (<= ${DESCRIBE_MS} ms), create with rules and formulas (<= ${CREATE_RATIO}x none)`,
   async run() {
-    const { load, build } = await loadTimes()
+    const { load, build, floor: xml } = await loadTimes()
     const { describe, ruled, plain, formulon } = await inProcess()
     const describeMs = {
       ...describe,
@@ -188,6 +204,6 @@ export default defineBench({
       value: floorRatio,
       samples: [floorRatio],
     }
-    return { comparisons, figures: [build, formulon, floor] }
+    return { comparisons, figures: [xml, build, formulon, floor] }
   },
 })
