@@ -23,7 +23,9 @@ export default defineConfig({
   target: 'node20',
   platform: 'node',
   clean: true,
-  sourcemap: true,
+  // no source maps: they were 70% of the package and users get readable, unminified code without
+  // them (decision 0047)
+  sourcemap: false,
   // the web inspector's page, styles and scripts are plain files the server reads at run time
   // (src/handlers/inspector/inspector-assets.ts finds them beside whichever entry runs)
   onSuccess: async () => {

@@ -94,7 +94,8 @@ export async function spawnJsonServer(file: string): Promise<ServerProcess> {
   }
 }
 
-function freePort(): Promise<number> {
+/** A port free now on 127.0.0.1 (for servers that print the port they were given). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer()
     probe.once('error', reject)
