@@ -1,10 +1,11 @@
 /**
  * @module
- * `createReplicaMock()`: one in-memory Environment Management Service with its replica apps.
+ * One in-memory Environment Management Service with its replica apps, given how to make its MSW
+ * handlers: `createReplicaMock()` (create-replica-mock.ts) gives msw's, the CLI server none, so a
+ * `replica-mock serve` never loads msw.
  */
 import type { RequestHandler } from 'msw'
 import { createApp, type ReplicaApp } from './handlers/create-app.js'
-import { createMswHandlers } from './msw.js'
 import { createRuntime, type ReplicaRuntime } from './runtime/create-runtime.js'
 import type { Lifecycle, ReplicaMockOptions } from './runtime/options.js'
 import type { StateDocument } from './runtime/state-document.js'
@@ -132,23 +133,27 @@ export interface ReplicaMock {
   }
 }
 
-/**
- * Creates a mock of the service.
- * @example
- * const replica = createReplicaMock()
- * const server = setupServer(...replica.handlers)
- * server.listen()
- * await fetch('https://api.replica.test/v1/me', { headers: { authorization: 'Bearer test-api-key' } })
- */
-export function createReplicaMock(options: ReplicaMockOptions = {}): ReplicaMock {
+/** Makes the MSW handlers of a mock: catch-alls under `baseUrl` that call `fetch` (src/msw.ts). */
+export type MswHandlersOf = (
+  baseUrl: string,
+  fetch: (request: Request) => Promise<Response>,
+) => RequestHandler[]
+
+/** The mock behind `createReplicaMock()` and the standalone server. */
+export function assembleReplicaMock(options: ReplicaMockOptions, mswHandlers: MswHandlersOf): ReplicaMock {
   const runtime = createRuntime(options)
   const app = createApp(runtime)
   const fetch = async (request: Request) => app.fetch(request)
   const { ctx } = runtime
   const { store } = ctx
+  let handlers: RequestHandler[] | undefined
   return {
     [kInternals]: { runtime, app },
-    handlers: createMswHandlers(runtime.baseUrl, fetch),
+    // built on first read: the standalone server never reads them, so it never loads msw
+    get handlers() {
+      handlers ??= mswHandlers(runtime.baseUrl, fetch)
+      return handlers
+    },
     fetch,
     get baseUrl() {
       return runtime.baseUrl
