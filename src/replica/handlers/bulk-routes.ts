@@ -22,7 +22,6 @@ import {
   ResultsQuery,
 } from '../bulk/job-schemas.js'
 import { SELECT_ORDER_SINCE } from '../bulk/process-query.js'
-import { resultPages, resultsPage } from '../bulk/query-results.js'
 import { NotFoundError, ReplicaError } from '../errors.js'
 import { parseApiVersion } from '../metadata/api-version.js'
 import {
@@ -34,6 +33,7 @@ import {
   requireCsv,
   uploadBody,
 } from './bulk-request.js'
+import { withLoaded } from './lazy-handler.js'
 import { resource } from './method-dispatch.js'
 import { basePath, type NativeContext, type NativeEnv } from './native-env.js'
 
@@ -145,18 +145,25 @@ async function createQuery(c: NativeContext) {
   return summary(c, job)
 }
 
+/** Results pages (and csv-stringify) load with the first results call. */
+const resultPageCode = () => import('../bulk/query-results.js')
+
 function queryResults(c: NativeContext) {
-  const job = completedQueryJob(c)
-  const { locator, maxRecords } = readParams(c, ResultsQuery)
-  const page = resultsPage(job, locator, maxRecords)
-  return c.body(page.body, 200, { 'content-type': 'text/csv; charset=UTF-8', ...page.headers })
+  return withLoaded(c, resultPageCode, ({ resultsPage }) => {
+    const job = completedQueryJob(c)
+    const { locator, maxRecords } = readParams(c, ResultsQuery)
+    const page = resultsPage(job, locator, maxRecords)
+    return c.body(page.body, 200, { 'content-type': 'text/csv; charset=UTF-8', ...page.headers })
+  })
 }
 
 function queryResultPages(c: NativeContext) {
   if (parseApiVersion(c.get('view').apiVersion)! < RESULT_PAGES_SINCE) throw new NotFoundError()
-  const job = completedQueryJob(c)
-  const { locator } = readParams(c, ResultsQuery.pick({ locator: true }))
-  return c.json(resultPages(job, locator, basePath(c)))
+  return withLoaded(c, resultPageCode, ({ resultPages }) => {
+    const job = completedQueryJob(c)
+    const { locator } = readParams(c, ResultsQuery.pick({ locator: true }))
+    return c.json(resultPages(job, locator, basePath(c)))
+  })
 }
 
 /** The path's query job, once `JobComplete`, read at a version on its side of 50.0 (else CONFLICT). */
