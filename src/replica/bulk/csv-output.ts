@@ -8,7 +8,7 @@
  * stream one object at a time: the same writer, a few times faster on large results. It loads on
  * the first pull.
  */
-import { DELIMITER_CHAR } from './job-schemas.js'
+import { DELIMITER_CHAR } from './csv-dialect.js'
 import type { CsvDialect } from './read-csv-upload.js'
 
 export type CsvCell = string | null

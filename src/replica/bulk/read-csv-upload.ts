@@ -14,7 +14,8 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
 import { ReplicaError } from '../errors.js'
 import type { UploadedData } from './bulk-job.js'
 import { invalidBatch, type ResolvedColumn } from './header-columns.js'
-import { type ColumnDelimiter, DELIMITER_CHAR, type LineEnding } from './job-schemas.js'
+import { DELIMITER_CHAR } from './csv-dialect.js'
+import type { ColumnDelimiter, LineEnding } from './job-schemas.js'
 import { RowTable } from './row-table.js'
 
 /** The parser takes the body this much at a time, so it never holds the records of a whole upload. */
