@@ -25,7 +25,7 @@ export async function admitCall(ctx: ManagementContext, call: ReceivedCall): Pro
   const { request, url, path } = call
   if (!path) throw new GatewayRefusal('not_found', `Failed to find route: ${request.method} ${url.pathname}`)
   const login = isLoginPath(path.nativePath)
-  const target = await resolveAppCall(ctx, call, path, login ? loginHints(call) : undefined)
+  const target = await resolveAppCall(ctx, call, path, login ? await loginHints(call) : undefined)
   const { environment, app } = target
   const where = { environmentId: environment.id, app: app.name }
   call.environmentId = environment.id

@@ -15,7 +15,7 @@
 import type { ManagementContext } from '../management/context.js'
 import { findIssuedToken } from '../management/app-sessions.js'
 import { findAppToken, findCredentialsByClientId, findCredentialsByLogin } from '../management/credentials.js'
-import { parseSoapRequest, type SoapRequest, soapSessionId } from '../replica/oauth/soap-login.js'
+import type { SoapRequest } from '../replica/oauth/soap-request.js'
 import type { StoredEnvironment } from '../store/stored-records.js'
 import { GatewayRefusal, type RefusedCallTarget } from './gateway-refusal.js'
 import type { ReceivedCall } from './received-call.js'
@@ -41,7 +41,7 @@ export interface LoginHints {
 }
 
 /** Request parameters that name the caller: in the query, and in a form or SOAP body. */
-export function loginHints(call: ReceivedCall): LoginHints {
+export async function loginHints(call: ReceivedCall): Promise<LoginHints> {
   const clientIds: string[] = []
   const tokens: string[] = []
   const logins: LoginHints['logins'] = []
@@ -55,18 +55,25 @@ export function loginHints(call: ReceivedCall): LoginHints {
   }
   const basic = call.request.headers.get('authorization')?.match(/^Basic\s+([A-Za-z0-9+/=]+)\s*$/i)?.[1]
   if (basic) clientIds.push(Buffer.from(basic, 'base64').toString('utf8').split(':')[0]!)
-  const session = text.trimStart().startsWith('<') ? soapSessionId(text) : undefined
+  // the SOAP reader (and its XML parser) loads on the first body that looks like XML
+  const soapReader = text.trimStart().startsWith('<')
+    ? await import('../replica/oauth/soap-request.js')
+    : undefined
+  const session = soapReader?.soapSessionId(text)
   if (session) tokens.push(session)
-  const soap = call.path?.nativePath.startsWith('/services/Soap/u/') ? soapRequestOf(text) : undefined
+  const soap =
+    soapReader && call.path?.nativePath.startsWith('/services/Soap/u/')
+      ? soapRequestOf(text, soapReader.parseSoapRequest)
+      : undefined
   if (soap?.operation === 'login') logins.push({ username: soap.username, password: soap.password })
   if (call.path?.urlToken) tokens.push(call.path.urlToken)
   return { clientIds, tokens, logins }
 }
 
 /** The SOAP call a body holds, read by the app's own parser; undefined when it holds none (the app answers the fault). */
-function soapRequestOf(text: string): SoapRequest | undefined {
+function soapRequestOf(text: string, parse: (xml: string) => SoapRequest): SoapRequest | undefined {
   try {
-    return parseSoapRequest(text)
+    return parse(text)
   } catch {
     return undefined
   }

@@ -8,7 +8,6 @@
  */
 import path from 'node:path'
 import type { FixtureVersion } from '../fixtures/fixture-schema.js'
-import { loadOrgSchema } from '../fixtures/org-schema/index.js'
 import { type CrmApps, type CrmAppsOptions, createCrmApps } from '../replica/crm-app.js'
 import type { SchemaLoadReport } from '../schemas/schema-load-report.js'
 import type { SeedDataReport } from '../schemas/seed-data-report.js'
@@ -97,6 +96,8 @@ async function loadSources(
   strict: boolean,
   crmOptions: Omit<CrmAppsOptions, 'schema' | 'seed'>,
 ): Promise<LoadedSources> {
+  // the schema readers (SFDX, describe JSON, XML) load only for a mock given schema sources
+  const { loadOrgSchema } = await import('../fixtures/org-schema/index.js')
   const { schema, report } = await loadOrgSchema(
     sources.schema.map((entry) => entry.source),
     { strict },

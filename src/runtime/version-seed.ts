@@ -4,7 +4,6 @@
  * the actors' Users, then the records of the sources (src/fixtures/seed-data). A version without
  * data sources keeps the built-in seed.
  */
-import { loadSeedData } from '../fixtures/seed-data/index.js'
 import type { CrmSchema } from '../schemas/crm-schema.js'
 import type { CrmSeed } from '../schemas/crm-seed.js'
 import type { SeedDataReport } from '../schemas/seed-data-report.js'
@@ -20,6 +19,8 @@ export interface VersionSeed {
 
 export async function loadVersionSeed(data: readonly string[], schema: CrmSchema): Promise<VersionSeed> {
   if (data.length === 0) return { seed: undefined, records: 0, report: null }
+  // the data readers (CSV, JSON) load only for a mock given data sources
+  const { loadSeedData } = await import('../fixtures/seed-data/index.js')
   const { seed, report } = await loadSeedData(data, schema)
   return { seed, records: report.total, report }
 }

@@ -6,7 +6,7 @@
  */
 import { parseArgs } from 'node:util'
 import type { AccessLogFormat } from './access-log.js'
-import { createReplicaServer, type ReplicaServer } from './create-server.js'
+import { type ReplicaServer, startReplicaServer } from './create-server.js'
 import { schemaSummary } from './schema-summary.js'
 import { trustLines } from './tls/trust-lines.js'
 
@@ -54,6 +54,11 @@ Options:
 `
 
 class UsageError extends Error {}
+
+/** This process answers over HTTP only: nothing in it reads `mock.handlers`, so msw stays unloaded. */
+function noMswHandlers(): never {
+  throw new Error('Failed to make MSW handlers: the replica-mock CLI serves over HTTP only')
+}
 
 function integerFlag(name: string, value: string | undefined, min = 0): number | undefined {
   if (value === undefined) return undefined
@@ -201,13 +206,16 @@ async function main(argv: string[]): Promise<number> {
   const { options, quiet, logFormat, stateFile } = command
   let server: ReplicaServer
   try {
-    server = await createReplicaServer({
-      ...Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)),
-      requestLog: quiet ? false : { format: logFormat },
-      stateFile,
-      // this process runs the server and nothing else
-      replaceFetchGlobals: true,
-    })
+    server = await startReplicaServer(
+      {
+        ...Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)),
+        requestLog: quiet ? false : { format: logFormat },
+        stateFile,
+        // this process runs the server and nothing else
+        replaceFetchGlobals: true,
+      },
+      noMswHandlers,
+    )
   } catch (error) {
     const err = error as NodeJS.ErrnoException
     const reason =

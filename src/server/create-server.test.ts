@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream'
 import { expect, it } from 'vitest'
-import { createReplicaServer } from './create-server.js'
+import { createReplicaServer } from './create-replica-server.js'
 
 /** A log stream whose reader takes each chunk only after a while. */
 function slowStream() {

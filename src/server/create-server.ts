@@ -5,7 +5,12 @@
 import { createServer as createHttpsServer } from 'node:https'
 import type { AddressInfo } from 'node:net'
 import { type Http2Bindings, type HttpBindings, serve } from '@hono/node-server'
-import { createReplicaMock, kInternals, type ReplicaMock } from '../create-replica-mock.js'
+import {
+  assembleReplicaMock,
+  kInternals,
+  type MswHandlersOf,
+  type ReplicaMock,
+} from '../assemble-replica-mock.js'
 import type { CallNote } from '../gateway/call-note.js'
 import type { GatewayBindings } from '../handlers/gateway-routes.js'
 import { boundHosts, isLoopback } from '../handlers/http/control-guard.js'
@@ -75,13 +80,13 @@ export interface ReplicaServer {
 }
 
 /**
- * Starts a standalone server.
- * @example
- * const server = await createReplicaServer({ port: 0 })
- * await fetch(`${server.url}/v1/me`, { headers: { authorization: 'Bearer test-api-key' } })
- * await server.close()
+ * Starts a standalone server whose mock makes its MSW handlers with `mswHandlers`
+ * (`createReplicaServer()` gives msw's; the CLI none, so it never loads msw).
  */
-export async function createReplicaServer(options: ReplicaServerOptions = {}): Promise<ReplicaServer> {
+export async function startReplicaServer(
+  options: ReplicaServerOptions,
+  mswHandlers: MswHandlersOf,
+): Promise<ReplicaServer> {
   const {
     port = 4010,
     host = '127.0.0.1',
@@ -104,7 +109,7 @@ export async function createReplicaServer(options: ReplicaServerOptions = {}): P
     throw new Error('Failed to start: httpPort is the plain listener beside an https one; it needs https')
   }
   const tls: ServerTls | undefined = https ? await resolveServerTls(https, host) : undefined
-  const mock = createReplicaMock(mockOptions)
+  const mock = assembleReplicaMock(mockOptions, mswHandlers)
   const { runtime, app } = mock[kInternals]
   await mock.ready()
   const persistence: Persistence | undefined = stateFile

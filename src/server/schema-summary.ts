@@ -4,7 +4,7 @@
  * serve it and what was loaded (objects, fields, validation rules, formulas, seed records) and
  * left out. `GET /__replica/schema` has the full report.
  */
-import { kInternals, type ReplicaMock } from '../create-replica-mock.js'
+import { kInternals, type ReplicaMock } from '../assemble-replica-mock.js'
 
 /** The summary, or undefined when every version serves the built-in demo schema. */
 export function schemaSummary(mock: ReplicaMock): string | undefined {

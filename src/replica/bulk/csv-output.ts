@@ -5,10 +5,10 @@
  * cells (ingest results echo the uploaded values that way), otherwise an empty cell (a null) stays
  * bare. Ingest result files stream as the client reads them: each pull writes the next rows.
  * @note Rows go to csv-stringify's synchronous API a batch at a time rather than through its Node
- * stream one object at a time: the same writer, a few times faster on large results.
+ * stream one object at a time: the same writer, a few times faster on large results. It loads on
+ * the first pull.
  */
-import { stringify } from 'csv-stringify/sync'
-import { DELIMITER_CHAR } from './job-schemas.js'
+import { DELIMITER_CHAR } from './csv-dialect.js'
 import type { CsvDialect } from './read-csv-upload.js'
 
 export type CsvCell = string | null
@@ -40,7 +40,8 @@ export function csvStream(
   const iterator = rows[Symbol.iterator]()
   let headerWritten = false
   return new ReadableStream<Uint8Array>({
-    pull(controller) {
+    async pull(controller) {
+      const { stringify } = await import('csv-stringify/sync')
       const batch: (readonly CsvCell[])[] = []
       if (!headerWritten) {
         batch.push(header)

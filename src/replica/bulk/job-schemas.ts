@@ -21,16 +21,6 @@ export type ColumnDelimiter = z.infer<typeof ColumnDelimiter>
 export const LineEnding = z.enum(['LF', 'CRLF'])
 export type LineEnding = z.infer<typeof LineEnding>
 
-/** The delimiters' characters. */
-export const DELIMITER_CHAR: Readonly<Record<ColumnDelimiter, string>> = {
-  BACKQUOTE: '`',
-  CARET: '^',
-  COMMA: ',',
-  PIPE: '|',
-  SEMICOLON: ';',
-  TAB: '\t',
-}
-
 /** The CSV dialect of a job: its data and its results use it. */
 const Dialect = {
   contentType: z.literal('CSV').default('CSV'),

@@ -4,17 +4,18 @@
  * the header row first (bound to the object by `resolveHeader`, so a bad column stops the read
  * early), then every row. Anything malformed — unbalanced quotes, a row with more or fewer values
  * than the header, an unknown or repeated column, a byte order mark — refuses the whole upload
- * with `INVALIDBATCH` naming the line: nothing of it is kept. Empty lines are skipped.
+ * with `INVALIDBATCH` naming the line: nothing of it is kept. Empty lines are skipped. csv-parse
+ * loads with the first upload.
  * @see https://developer.salesforce.com/docs/atlas.en-us.api_asynch.meta/api_asynch/datafiles_csv_valid_record_rows.htm
  */
 import { Readable } from 'node:stream'
 import { finished } from 'node:stream/promises'
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
-import { CsvError, parse } from 'csv-parse'
 import { ReplicaError } from '../errors.js'
 import type { UploadedData } from './bulk-job.js'
 import { invalidBatch, type ResolvedColumn } from './header-columns.js'
-import { type ColumnDelimiter, DELIMITER_CHAR, type LineEnding } from './job-schemas.js'
+import { DELIMITER_CHAR } from './csv-dialect.js'
+import type { ColumnDelimiter, LineEnding } from './job-schemas.js'
 import { RowTable } from './row-table.js'
 
 /** The parser takes the body this much at a time, so it never holds the records of a whole upload. */
@@ -49,6 +50,7 @@ export async function readCsvUpload(
   bindHeader: (header: string[]) => ResolvedColumn[],
 ): Promise<UploadedData> {
   if (!body) throw invalidBatch(EMPTY)
+  const { CsvError, parse } = await import('csv-parse')
   const source = Readable.from(slices(body))
   const parser = parse(parseOptions(dialect))
   source.on('error', (error) => parser.destroy(error))

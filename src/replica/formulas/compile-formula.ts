@@ -7,7 +7,7 @@
  * checked by evaluating it once on typed sample values. What cannot be evaluated is answered as
  * `{ unsupported: reason }`, never as a formula that silently yields nothing.
  */
-import { type FormulonDataType, type FormulonLiteral, parse } from 'formulon'
+import type { FormulonDataType, FormulonLiteral } from 'formulon'
 import type { FieldDef, FormulaGlobals, ObjectDef } from '../../schemas/crm-schema.js'
 import { globalLiteral } from './formula-globals.js'
 import {
@@ -27,6 +27,7 @@ import {
 } from './formula-syntax.js'
 import { preparseFormula, TYPE_SEPARATOR } from './formula-text.js'
 import { dataTypeOf, type FieldValue, sampleLiteral, toLiteral } from './formula-values.js'
+import { loadFormulon } from './load-formulon.js'
 
 /** A record as formulas read it: field name -> stored value. */
 export type FormulaRecord = Readonly<Record<string, FieldValue>>
@@ -135,6 +136,7 @@ function compile(text: string, context: FormulaContext): CompiledFormula {
             ? sampleLiteral(reader.field)
             : { type: 'literal', dataType: 'checkbox', value: false, options: {} }
   }
+  const { parse } = loadFormulon()
   const probe = parse(printed, samples)
   if (probe.type === 'error') throw new Error(`${probe.errorType}: ${probe.message}`)
   if (probe.dataType !== context.returns && probe.dataType !== 'null') {

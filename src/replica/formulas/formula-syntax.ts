@@ -7,7 +7,8 @@
  * lists but has not implemented) becomes REGEX on Salesforce's number form. formulon evaluates
  * text only, so the rewritten tree is printed back, once, when the formula is compiled.
  */
-import { ast as formulonAst, type FormulonNode } from 'formulon'
+import type { FormulonNode } from 'formulon'
+import { loadFormulon } from './load-formulon.js'
 
 /** The identifier ISNEW() becomes. */
 export const IS_NEW = '$Replica.IsNew'
@@ -51,7 +52,7 @@ const INFIX: Readonly<Record<string, string>> = {
 
 /** The parsed formula, or the reason it does not parse. */
 export function parseFormula(text: string): { tree: FormulonNode } | { error: string } {
-  const tree = formulonAst(text)
+  const tree = loadFormulon().ast(text)
   if (tree.type === 'error') return { error: `${tree.errorType}: ${tree.message}` }
   if (!('type' in tree)) return { error: 'the formula is empty' }
   return { tree }

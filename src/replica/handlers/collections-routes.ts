@@ -3,65 +3,64 @@
  * sObject Collections (`/composite/sobjects`): create (POST), update (PATCH), delete
  * (DELETE `?ids=&allOrNone=`), retrieve (GET `/{object}?ids=&fields=`, or POST `/{object}` with
  * `{ ids, fields }`) and upsert by external id (PATCH `/{object}/{field}`). Each record is saved
- * or read by the record service inside one store transaction; see `../composite/collections`.
+ * or read by the record service inside one store transaction; see `../composite/collections`
+ * (loaded with the first request, lazy-handler.ts).
  * @see https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/resources_composite_sobjects_collections.htm
  */
 import type { Hono } from 'hono'
-import {
-  type CollectionsPlan,
-  CollectionsRetrieve,
-  parseBody,
-  planCreate,
-  planDelete,
-  planRetrieve,
-  planUpdate,
-  planUpsert,
-  runCollection,
-  runRetrieve,
-} from '../composite/index.js'
+import type { CollectionsPlan } from '../composite/index.js'
 import { ReplicaError } from '../errors.js'
 import { toRecordJson } from '../records/record-view.js'
 import { resource } from './method-dispatch.js'
 import type { NativeContext, NativeEnv } from './native-env.js'
+import { withLoaded } from './lazy-handler.js'
 import { readJsonBody } from './read-json-body.js'
 import { transactFor } from './subrequest-dispatch.js'
 
+const composite = () => import('../composite/index.js')
+type Composite = Awaited<ReturnType<typeof composite>>
+
 export function collectionsRoutes(app: Hono<NativeEnv>): void {
-  const write = async (c: NativeContext, plan: CollectionsPlan) =>
+  const write = async (c: NativeContext, { runCollection }: Composite, plan: CollectionsPlan) =>
     c.json(await runCollection(plan, c.env.app.records, c.get('view'), transactFor(c)))
   resource(app, '/composite/sobjects', {
-    POST: async (c) => write(c, planCreate(await readJsonBody(c))),
-    PATCH: async (c) => write(c, planUpdate(await readJsonBody(c))),
-    DELETE: (c) => write(c, planDelete(listParam(c, 'ids'), allOrNoneParam(c), c.env.app.metadata)),
+    POST: (c) => withLoaded(c, composite, async (m) => write(c, m, m.planCreate(await readJsonBody(c)))),
+    PATCH: (c) => withLoaded(c, composite, async (m) => write(c, m, m.planUpdate(await readJsonBody(c)))),
+    DELETE: (c) =>
+      withLoaded(c, composite, (m) =>
+        write(c, m, m.planDelete(listParam(c, 'ids'), allOrNoneParam(c), c.env.app.metadata)),
+      ),
   })
   resource(app, '/composite/sobjects/:object', {
-    GET: (c) => retrieve(c, listParam(c, 'ids'), listParam(c, 'fields')),
-    POST: async (c) => {
-      const { ids, fields } = parseBody(
-        CollectionsRetrieve,
-        await readJsonBody(c),
-        'sObject Collections request',
-      )
-      return retrieve(c, ids, fields)
-    },
+    GET: (c) => withLoaded(c, composite, (m) => retrieve(c, m, listParam(c, 'ids'), listParam(c, 'fields'))),
+    POST: (c) =>
+      withLoaded(c, composite, async (m) => {
+        const { ids, fields } = m.parseBody(
+          m.CollectionsRetrieve,
+          await readJsonBody(c),
+          'sObject Collections request',
+        )
+        return retrieve(c, m, ids, fields)
+      }),
   })
   resource(app, '/composite/sobjects/:object/:field', {
-    PATCH: async (c) => {
-      const { metadata } = c.env.app
-      const view = c.get('view')
-      const object = metadata.getObject(c.req.param('object')!, view)
-      const body = await readJsonBody(c)
-      return write(c, planUpsert(body, object, c.req.param('field')!, metadata, view))
-    },
+    PATCH: (c) =>
+      withLoaded(c, composite, async (m) => {
+        const { metadata } = c.env.app
+        const view = c.get('view')
+        const object = metadata.getObject(c.req.param('object')!, view)
+        const body = await readJsonBody(c)
+        return write(c, m, m.planUpsert(body, object, c.req.param('field')!, metadata, view))
+      }),
   })
 }
 
-async function retrieve(c: NativeContext, ids: string[], fields: string[]) {
+async function retrieve(c: NativeContext, m: Composite, ids: string[], fields: string[]) {
   const { metadata, records } = c.env.app
   const view = c.get('view')
   const object = metadata.getObject(c.req.param('object')!, view)
-  const plan = planRetrieve(ids, fields, object, metadata, view)
-  const found = await runRetrieve(plan, records, view, transactFor(c))
+  const plan = m.planRetrieve(ids, fields, object, metadata, view)
+  const found = await m.runRetrieve(plan, records, view, transactFor(c))
   return c.json(found.map((record) => record && toRecordJson(plan.object, record, view.apiVersion)))
 }
 

@@ -3,62 +3,61 @@
  * The composite resources under `/services/data/vXX.X/composite`: Composite, Composite batch,
  * Composite graph (50.0+) and sObject Tree here, sObject Collections in collections-routes.ts.
  * Each route reads the body, hands it to the protocol's plan (parse + validate: a bad request is a
- * 400 and nothing runs) and run (execute) stages in `../composite`, and writes the answer.
+ * 400 and nothing runs) and run (execute) stages in `../composite`, and writes the answer. The
+ * stages load with the first composite request (lazy-handler.ts).
  * @see https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/resources_composite.htm
  */
 import type { Hono } from 'hono'
-import {
-  GRAPH,
-  planBatch,
-  planComposite,
-  planGraphs,
-  planTree,
-  runBatch,
-  runComposite,
-  runGraphs,
-  runTree,
-} from '../composite/index.js'
+import { GRAPH } from '../composite/limits.js'
 import { NotFoundError } from '../errors.js'
 import { parseApiVersion } from '../metadata/api-version.js'
 import { collectionsRoutes } from './collections-routes.js'
 import { resource } from './method-dispatch.js'
 import { basePath, type NativeContext, type NativeEnv } from './native-env.js'
 import { readJsonBody } from './read-json-body.js'
+import { withLoaded } from './lazy-handler.js'
 import { createDispatch, type FetchRoutes, transactFor } from './subrequest-dispatch.js'
 
 export type { FetchRoutes } from './subrequest-dispatch.js'
+
+const composite = () => import('../composite/index.js')
 
 /** `fetchRoutes` runs a subrequest through the replica's routes (the app these are part of). */
 export function compositeRoutes(app: Hono<NativeEnv>, fetchRoutes: FetchRoutes): void {
   resource(app, '/composite', {
     GET: listComposite,
-    POST: async (c) => {
-      const plan = planComposite(await readJsonBody(c), versionOf(c))
-      return c.json(await runComposite(plan, createDispatch(c, fetchRoutes), transactFor(c)))
-    },
+    POST: (c) =>
+      withLoaded(c, composite, async ({ planComposite, runComposite }) => {
+        const plan = planComposite(await readJsonBody(c), versionOf(c))
+        return c.json(await runComposite(plan, createDispatch(c, fetchRoutes), transactFor(c)))
+      }),
   })
   resource(app, '/composite/batch', {
-    POST: async (c) => {
-      const plan = planBatch(await readJsonBody(c), versionOf(c))
-      return c.json(await runBatch(plan, createDispatch(c, fetchRoutes)))
-    },
+    POST: (c) =>
+      withLoaded(c, composite, async ({ planBatch, runBatch }) => {
+        const plan = planBatch(await readJsonBody(c), versionOf(c))
+        return c.json(await runBatch(plan, createDispatch(c, fetchRoutes)))
+      }),
   })
   resource(app, '/composite/graph', {
-    POST: async (c) => {
+    POST: (c) => {
       if (versionOf(c) < GRAPH.since) throw new NotFoundError()
-      const plan = planGraphs(await readJsonBody(c), versionOf(c))
-      return c.json(await runGraphs(plan, createDispatch(c, fetchRoutes), transactFor(c)))
+      return withLoaded(c, composite, async ({ planGraphs, runGraphs }) => {
+        const plan = planGraphs(await readJsonBody(c), versionOf(c))
+        return c.json(await runGraphs(plan, createDispatch(c, fetchRoutes), transactFor(c)))
+      })
     },
   })
   resource(app, '/composite/tree/:object', {
-    POST: async (c) => {
-      const { metadata } = c.env.app
-      const view = c.get('view')
-      const object = metadata.getObject(c.req.param('object')!, view)
-      const nodes = planTree(await readJsonBody(c), object, metadata, view)
-      const answer = await runTree(nodes, c.env.app.records, view, transactFor(c))
-      return c.json(answer, answer.hasErrors ? 400 : 201)
-    },
+    POST: (c) =>
+      withLoaded(c, composite, async ({ planTree, runTree }) => {
+        const { metadata } = c.env.app
+        const view = c.get('view')
+        const object = metadata.getObject(c.req.param('object')!, view)
+        const nodes = planTree(await readJsonBody(c), object, metadata, view)
+        const answer = await runTree(nodes, c.env.app.records, view, transactFor(c))
+        return c.json(answer, answer.hasErrors ? 400 : 201)
+      }),
   })
   collectionsRoutes(app)
 }

@@ -1,7 +1,7 @@
 /**
  * @module
  * `GET /services/data/vXX.X/search?q=<SOSL>` (simple SOSL, `search/run-search.ts`) answering
- * `{ searchRecords }` as from API 37.0 on, and `GET /services/data/vXX.X/limits` (the org's
+ * `{ searchRecords }` as from API 37.0 on (the SOSL code loads with the first search), and `GET /services/data/vXX.X/limits` (the org's
  * limits, `DailyApiRequests` counting the environment's recorded calls of the last 24 hours).
  * @see https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/resources_search.htm
  * @see https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/resources_limits.htm
@@ -10,10 +10,10 @@ import type { Hono } from 'hono'
 import { ReplicaError } from '../errors.js'
 import { orgLimits } from '../limits/org-limits.js'
 import { usedApiRequests } from './limit-info.js'
-import { runSearch } from '../search/run-search.js'
 import { resource } from './method-dispatch.js'
 import { basePath, type NativeContext, type NativeEnv } from './native-env.js'
 import { refuseUnknownParams } from './query-params.js'
+import { withLoaded } from './lazy-handler.js'
 
 const SEARCH_PARAMS: ReadonlySet<string> = new Set(['q', '_HttpMethod'])
 const LIMITS_PARAMS: ReadonlySet<string> = new Set(['_HttpMethod'])
@@ -23,15 +23,21 @@ export function searchLimitsRoutes(app: Hono<NativeEnv>): void {
   resource(app, '/limits', { GET: limits })
 }
 
-function search(c: NativeContext): Response {
+const sosl = () => import('../search/run-search.js')
+
+function search(c: NativeContext): Promise<Response> {
   refuseUnknownParams(c, SEARCH_PARAMS)
   const text = c.req.query('q')
   if (text === undefined || text.trim() === '') {
     throw new ReplicaError('MALFORMED_SEARCH', 'A search string has to be specified in the q parameter')
   }
   const base = basePath(c)
-  return c.json(
-    runSearch(c.env.app, text, c.get('view'), { recordUrl: (type, id) => `${base}/sobjects/${type}/${id}` }),
+  return withLoaded(c, sosl, ({ runSearch }) =>
+    c.json(
+      runSearch(c.env.app, text, c.get('view'), {
+        recordUrl: (type, id) => `${base}/sobjects/${type}/${id}`,
+      }),
+    ),
   )
 }
 

@@ -8,8 +8,8 @@
  * own (holding the store's lock), or a savepoint of the one its caller already runs in (sObject
  * Collections inside a composite).
  */
-import type { Dispatch, Subresponse, Transact } from '../composite/index.js'
-import { savepointOf } from '../composite/index.js'
+import type { Dispatch, Subresponse } from '../composite/dispatch.js'
+import { savepointOf, type Transact } from '../composite/transact.js'
 import type { NativeContext, NativeEnv } from './native-env.js'
 
 /** The replica's routes, as `createCrmRoutes` builds them. */

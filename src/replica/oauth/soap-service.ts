@@ -1,6 +1,6 @@
 /**
  * @module
- * Answers the SOAP `login` and `logout` calls (`soap-login.ts` reads and writes the envelopes):
+ * Answers the SOAP `login` and `logout` calls (`soap-request.ts` reads the envelopes, `soap-login.ts` writes them):
  * a login with the username and password of the credentials' login details gets a session id
  * (an app token, reused while it lives) and the server URL on the mock's origin;
  * logout ends a session id the login issued. A credentials token cannot be logged out: it lives
@@ -10,13 +10,7 @@ import { loginAccessToken, revokeSession } from '../../management/app-sessions.j
 import { findAppToken } from '../../management/credentials.js'
 import { formatApiVersion, parseApiVersion } from '../metadata/api-version.js'
 import { actorOfLogin, type LoginContext, organizationIdOf, ownerOf, userOf } from './login-context.js'
-import {
-  INVALID_LOGIN,
-  loginResponseXml,
-  logoutResponseXml,
-  parseSoapRequest,
-  SoapFault,
-} from './soap-login.js'
+import { INVALID_LOGIN, loginResponseXml, logoutResponseXml, SoapFault } from './soap-login.js'
 
 /** The response envelope of a partner API call at `version`; throws a `SoapFault`. */
 export async function soapCall(login: LoginContext, version: string, xml: string): Promise<string> {
@@ -28,6 +22,8 @@ export async function soapCall(login: LoginContext, version: string, xml: string
       `UNSUPPORTED_API_VERSION: Invalid Api version specified on URL: ${version}; served: ${login.call.apiVersions.join(', ')}`,
     )
   }
+  // the XML reader loads on the first SOAP call (soap-request.ts)
+  const { parseSoapRequest } = await import('./soap-request.js')
   const request = parseSoapRequest(xml)
   if (request.operation === 'logout') {
     await logout(login, request.sessionId)

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, it } from 'vitest'
-import { createReplicaServer } from '../create-server.js'
+import { createReplicaServer } from '../create-replica-server.js'
 
 const MEMBER = { authorization: 'Bearer test-member-token', 'content-type': 'application/json' }
 

@@ -1,0 +1,13 @@
+/**
+ * @module
+ * formulon (CommonJS, with decimal.js) loads with the first formula parsed: a schema without
+ * formula fields, validation rules or roll-up filters never loads it. `require` is synchronous,
+ * so schemas still compile synchronously; Node's module cache keeps the one copy.
+ */
+import { createRequire } from 'node:module'
+
+const requireHere = createRequire(import.meta.url)
+
+export function loadFormulon(): typeof import('formulon') {
+  return requireHere('formulon') as typeof import('formulon')
+}
