@@ -2,10 +2,12 @@
  * @module
  * `tsx scripts/check-package.ts [ROOT]`, after `npm run build`: what the built package imports,
  * read by TypeScript's import scanner (`preProcessFile`: static imports and re-exports,
- * `require()` and `import()` of literal names) from every `.js`/`.cjs`/`.mjs` file in `dist/`,
- * checked against package.json. Every bare import must be a
- * dependency, a peer dependency or a Node builtin (a dev-only package would be missing on a
- * user's install), and every dependency must be imported (users would install it for nothing).
+ * `require()` and `import()` of literal names) from every `.js`/`.cjs`/`.mjs` file and every type
+ * declaration (`.d.ts`/`.d.cts`) in `dist/`, checked against package.json. Every bare import must
+ * be a dependency, a peer dependency or a Node builtin (a dev-only package would be missing on a
+ * user's install), and every dependency must be imported by the code or named by the types (a
+ * bundled package, decision 0046, stays a dependency while the declarations name it; otherwise
+ * users would install it for nothing).
  * Exits 1 listing each problem. `npm run test:examples` and the `startup` bench run it.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
@@ -40,12 +42,20 @@ export function checkPackage(root: string): PackageCheck {
   const files = scripts(dist)
   const imported = new Map<string, string>()
   const problems: string[] = []
-  if (files.length === 0) problems.push(`${dist} holds no .js, .cjs or .mjs file`)
+  if (!files.some((file) => /\.(c|m)?js$/.test(file)))
+    problems.push(`${dist} holds no .js, .cjs or .mjs file`)
+  const named = new Set<string>()
   for (const file of files) {
-    const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true)
-    for (const { fileName } of importedFiles) {
-      const name = isBuiltin(fileName) ? undefined : packageName(fileName)
-      if (name !== undefined && !imported.has(name)) imported.set(name, relative(root, file))
+    const text = readFileSync(file, 'utf8')
+    const declarations = /\.d\.c?ts$/.test(file)
+    const specifiers = ts.preProcessFile(text, true, true).importedFiles.map((entry) => entry.fileName)
+    if (!declarations) specifiers.push(...createdRequires(file, text))
+    for (const specifier of specifiers) {
+      const name = isBuiltin(specifier) ? undefined : packageName(specifier)
+      if (name === undefined) continue
+      // the types may name what a peer's own types use; only code must stick to the manifest
+      if (declarations) named.add(name)
+      else if (!imported.has(name)) imported.set(name, relative(root, file))
     }
   }
   for (const [name, file] of imported) {
@@ -54,14 +64,48 @@ export function checkPackage(root: string): PackageCheck {
     }
   }
   for (const name of dependencies) {
-    if (!imported.has(name)) problems.push(`dependency ${name} is imported by no file in dist/`)
+    if (!imported.has(name) && !named.has(name)) {
+      problems.push(`dependency ${name} is imported by no file in dist/ and named by no type declaration`)
+    }
   }
   return { imported, problems }
 }
 
+/**
+ * Literal names given to a function made by `createRequire` (a CommonJS package loaded
+ * synchronously on first use, src/replica/formulas/load-formulon.ts): esbuild renames that function,
+ * so it is found by what it was made with, through TypeScript's parser.
+ */
+function createdRequires(file: string, text: string): string[] {
+  if (!text.includes('createRequire')) return []
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, ts.ScriptKind.JS)
+  const requires = new Set<string>()
+  const found: string[] = []
+  const calleeName = (node: ts.Expression): string | undefined =>
+    ts.isIdentifier(node) ? node.text : ts.isPropertyAccessExpression(node) ? node.name.text : undefined
+  const visit = (node: ts.Node): void => {
+    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer) {
+      const init = node.initializer
+      const callee = ts.isCallExpression(init) ? init.expression : undefined
+      // `createRequire(url)`, or `(0, import_node_module.createRequire)(url)` in the CJS build
+      const inner = callee && ts.isParenthesizedExpression(callee) ? callee.expression : callee
+      const last = inner && ts.isBinaryExpression(inner) ? inner.right : inner
+      if (last && calleeName(last) === 'createRequire') requires.add(node.name.text)
+    }
+    if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && requires.has(node.expression.text)) {
+      const [first] = node.arguments
+      if (first && ts.isStringLiteral(first)) found.push(first.text)
+    }
+    ts.forEachChild(node, visit)
+  }
+  visit(source)
+  return found
+}
+
+/** The code and type declaration files under `dir`. */
 function scripts(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile() && /\.(c|m)?js$/.test(entry.name))
+    .filter((entry) => entry.isFile() && /\.(c|m)?js$|\.d\.c?ts$/.test(entry.name))
     .map((entry) => join(entry.parentPath, entry.name))
     .sort()
 }

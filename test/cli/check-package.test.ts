@@ -48,7 +48,38 @@ it('names a dev-only import of any kind, with the file, and a dependency nothing
     'dist/index.js imports tsx, which is not a dependency or peer dependency in package.json',
     'dist/plugins/setup.mjs imports @fast-check/vitest, which is not a dependency or peer dependency in package.json',
     'dist/server/cli.cjs imports ajv, which is not a dependency or peer dependency in package.json',
-    'dependency @msw/data is imported by no file in dist/',
+    'dependency @msw/data is imported by no file in dist/ and named by no type declaration',
+  ])
+})
+
+it('counts a dependency named only by the type declarations (a bundled one) and one loaded by createRequire', () => {
+  const manifest = { dependencies: { hono: '^4', '@msw/data': '^1', formulon: '^6' } }
+  const root = builtPackage(manifest, {
+    'dist/index.js': `import { Hono } from "hono";
+import { createRequire } from "node:module";
+var require2 = createRequire(import.meta.url);
+function load() { return require2("formulon"); }
+`,
+    'dist/index.cjs': `var import_node_module = require("node:module");
+var r = (0, import_node_module.createRequire)(__filename);
+r("formulon");
+require("hono");
+`,
+    'dist/index.d.ts': `import { Collection } from "@msw/data";
+import type { Page } from "playwright";
+`,
+  })
+  const { problems, imported } = checkPackage(root)
+  // a type declaration may name a peer's own dependency (playwright); only code must stick to the manifest
+  expect(problems).toEqual([])
+  expect([...imported.keys()].sort()).toEqual(['formulon', 'hono'])
+  const bare = builtPackage(manifest, {
+    'dist/index.js': `import { Hono } from "hono";
+`,
+  })
+  expect(checkPackage(bare).problems).toEqual([
+    'dependency @msw/data is imported by no file in dist/ and named by no type declaration',
+    'dependency formulon is imported by no file in dist/ and named by no type declaration',
   ])
 })
 

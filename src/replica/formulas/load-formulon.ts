@@ -6,8 +6,9 @@
  */
 import { createRequire } from 'node:module'
 
-const requireHere = createRequire(import.meta.url)
+// named `require` so that tools reading imports (scripts/check-package.ts) see the dependency
+const require = createRequire(import.meta.url)
 
 export function loadFormulon(): typeof import('formulon') {
-  return requireHere('formulon') as typeof import('formulon')
+  return require('formulon') as typeof import('formulon')
 }
