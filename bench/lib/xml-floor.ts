@@ -7,15 +7,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { XMLParser, XMLValidator } from 'fast-xml-parser'
-
-const OPTIONS = {
-  ignoreAttributes: true,
-  ignoreDeclaration: true,
-  parseTagValue: false,
-  trimValues: true,
-  processEntities: true,
-  jPath: false,
-} as const
+import { PARSER_OPTIONS } from '../../src/fixtures/org-schema/read-source-file.js'
 
 /** Milliseconds to read, validate and parse every XML file under `folder`; and how many there are. */
 export function xmlFloor(folder: string): { ms: number; files: number } {
@@ -29,7 +21,7 @@ export function xmlFloor(folder: string): { ms: number; files: number } {
   }
   const started = performance.now()
   walk(folder)
-  const parser = new XMLParser(OPTIONS)
+  const parser = new XMLParser(PARSER_OPTIONS)
   for (const file of files) {
     const text = readFileSync(file, 'utf8')
     if (XMLValidator.validate(text) !== true) throw new Error(`Failed: ${file} is not well-formed`)
