@@ -2,10 +2,10 @@
  * @module
  * Every formula of a CRM schema, compiled once when the schema loads: each object's formula
  * fields (`FieldDef.formula`), default value formulas (`FieldDef.defaultValueFormula`) and active
- * validation rules (`ObjectDef.validationRules`). A formula
- * the replica cannot evaluate fails the load with a schema error naming object, field or rule and
- * the reason: a rule that cannot be evaluated must never let a write pass unnoticed, and a formula
- * field that cannot be computed would answer wrong values.
+ * validation rules (`ObjectDef.validationRules`). A formula the replica cannot evaluate fails the
+ * load with a schema error naming object, field or rule and the reason: a rule that cannot be
+ * evaluated must never let a write pass unnoticed, and a formula field that cannot be computed
+ * would answer wrong values.
  */
 import type { FieldDef, ObjectDef, ValidationRule } from '../../schemas/crm-schema.js'
 import { type CompiledFormula, compileFormula, type FormulaSchema } from './compile-formula.js'

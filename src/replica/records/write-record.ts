@@ -2,10 +2,9 @@
  * @module
  * Inserting and updating one record inside the caller's transaction: the bound body parsed, system
  * fields stamped (dates on the mock clock, users from the actor), defaults (literal or formula) and
- * auto-numbers filled,
- * the record rules run and the write checks passed before the store changes; then the masters
- * whose roll-ups the record feeds check their rules. The caller checked the actor may create or
- * update the object.
+ * auto-numbers filled, the record rules run and the write checks passed before the store changes;
+ * then the masters whose roll-ups the record feeds check their rules. The caller checked the actor
+ * may create or update the object.
  */
 import type { FieldDef, ObjectDef } from '../../schemas/crm-schema.js'
 import { FieldValidationError } from '../errors.js'
