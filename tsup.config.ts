@@ -41,6 +41,7 @@ export default defineConfig({
   external: [
     'msw',
     'msw/node',
+    'msw/core/http',
     'vitest',
     'vitest/config',
     'vitest/node',

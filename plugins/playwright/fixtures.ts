@@ -5,7 +5,8 @@
  * through the same app (`replicaNetwork`, with `@msw/playwright`).
  */
 import { test as base } from '@playwright/test'
-import { http } from 'msw'
+// not `msw`: its root entry also loads GraphQL support (src/msw.ts)
+import { http } from 'msw/core/http'
 import type { ReplicaMock } from '../../src/index.js'
 import { createReplicaServer, type ReplicaServerOptions } from '../../src/server/index.js'
 import { createReplicaControl, type ReplicaControl } from './control-client.js'
