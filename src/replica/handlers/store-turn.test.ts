@@ -1,23 +1,12 @@
 import { expect, it } from 'vitest'
-import { createCrmApps } from '../crm-app.js'
-import type { NativeCall } from '../native-call.js'
-import { createCrmNativeHandler } from './native-handler.js'
+import { nativeReplica } from '../../../test/support/native-replica.js'
+import { crmSchemaInput } from '../../fixtures/crm/index.js'
 
-const V = '/services/data/v60.0'
-const call: NativeCall = {
-  environmentId: 'env_1',
-  appName: 'crm',
-  appId: 'crm',
-  versionId: 'v',
-  actor: 'admin',
-  apiVersions: ['60.0'],
-}
 const view = { apiVersion: '60.0', actor: 'admin' }
 
 /** An app whose store is held by an async transaction until `release()`; it then rolls back. */
 function heldApp() {
-  const app = createCrmApps({ clock: { now: () => new Date('2026-02-01T00:00:00Z') } }).open()
-  const handler = createCrmNativeHandler({ appFor: () => app })
+  const { app, raw } = nativeReplica(crmSchemaInput)
   let release!: () => void
   const gate = new Promise<void>((resolve) => {
     release = resolve
@@ -30,14 +19,10 @@ function heldApp() {
     })
     .catch(() => 'rolled back')
   const send = (method: string, path: string, body?: unknown) =>
-    handler(
-      new Request(`http://replica.test${V}${path}`, {
-        method,
-        headers: { 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      }),
-      call,
-    ).then(async (response) => ({ status: response.status, body: await response.json() }))
+    raw(method, path, body).then(async (response) => ({
+      status: response.status,
+      body: await response.json(),
+    }))
   return { app, send, release, held }
 }
 
@@ -78,11 +63,7 @@ it('holds an ordinary write until the transaction ends, so its rollback does not
 })
 
 it('answers at once when nobody holds the store', async () => {
-  const app = createCrmApps({ clock: { now: () => new Date() } }).open()
-  const handler = createCrmNativeHandler({ appFor: () => app })
-  const response = await handler(
-    new Request(`http://replica.test${V}/sobjects/Account/001Rm0000000001IAA`),
-    call,
-  )
+  const { raw } = nativeReplica(crmSchemaInput)
+  const response = await raw('GET', '/sobjects/Account/001Rm0000000001IAA')
   expect(response.status).toBe(200)
 })

@@ -342,6 +342,17 @@ describe('POST /services/oauth2/token', () => {
   })
 })
 
+/** The authorize page for `redirect_uri`, with the app's own client id. */
+function authorizePage(app: AppConnection, redirect_uri: string) {
+  const client_id = app.credentials.login!.parameters.client_id!
+  return loginCall(
+    app,
+    '/services/oauth2/authorize',
+    { response_type: 'code', client_id, redirect_uri },
+    'GET',
+  )
+}
+
 describe('GET /services/oauth2/authorize redirect_uri', () => {
   test('takes loopback, the mock itself and the callbacks the app names; refuses any other', async ({
     client,
@@ -350,14 +361,7 @@ describe('GET /services/oauth2/authorize redirect_uri', () => {
     const app = await connectApp(client, {
       environment: { apps: [{ app: 'crm', settings: { oauthCallbackUrls: [named] } }] },
     })
-    const { parameters } = app.credentials.login!
-    const page = (redirect_uri: string) =>
-      loginCall(
-        app,
-        '/services/oauth2/authorize',
-        { response_type: 'code', client_id: parameters.client_id!, redirect_uri },
-        'GET',
-      )
+    const page = (redirect_uri: string) => authorizePage(app, redirect_uri)
     const own = new URL(app.credentials.login!.url).origin
     for (const allowed of [
       'http://localhost:1717/callback',
@@ -412,13 +416,7 @@ describe('GET /services/oauth2/authorize redirect_uri', () => {
       callback_urls: parameters.callback_urls,
       callback_origins: parameters.callback_origins,
     })
-    const page = (redirect_uri: string) =>
-      loginCall(
-        app,
-        '/services/oauth2/authorize',
-        { response_type: 'code', client_id: parameters.client_id!, redirect_uri },
-        'GET',
-      )
+    const page = (redirect_uri: string) => authorizePage(app, redirect_uri)
     const listed = [
       ...parameters.callback_urls!.split(' '),
       ...parameters
