@@ -35,7 +35,7 @@ export default defineConfig({
   shims: true,
   // bundled (decision 0046): @msw/data imports es-toolkit's barrel entries (~550 files, ~300 ms
   // to load), of which it uses five helpers; zod is ~95 files, every locale among them
-  noExternal: ['@msw/data', 'es-toolkit', 'zod'],
+  noExternal: ['@msw/data', 'es-toolkit', 'zod', 'hono', '@hono/node-server'],
   // peer dependencies: the user's copies must be the ones that run (one msw interceptor, one
   // Vitest runner, one Playwright)
   external: [

@@ -18,7 +18,7 @@ import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { parse } from 'csv-parse'
 import { stringify } from 'csv-stringify'
-import { crmSchema } from '../../src/fixtures/crm/index.js'
+import { crmSchemaInput } from '../../src/fixtures/crm/index.js'
 import { createReplicaMock, type ReplicaMock } from '../../src/index.js'
 import { createMetadataService } from '../../src/replica/metadata/metadata-service.js'
 import { defineBench } from '../lib/define-bench.js'
@@ -309,7 +309,7 @@ export default defineBench({
     await parseAlone(bytes, 'iterator')
     await parseAlone(bytes, 'events')
     // the fields the store's records of Account hold
-    const fields = createMetadataService(crmSchema)
+    const fields = createMetadataService(crmSchemaInput)
       .storedFields('Account')
       .map((field) => field.name)
     await parseAlone(bytes, 'events', recordKeeper(fields))

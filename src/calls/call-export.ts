@@ -3,7 +3,7 @@
  * Recorded calls in the state document (`exportState` / `importState`): each call's
  * RequestDetail with its bodies in base64.
  */
-import { z } from 'zod'
+import * as z from 'zod'
 import { StringRecord } from '../schemas/common.js'
 import { BodyCoverage, BodyEncoding, RecordedRequest } from '../schemas/request.js'
 import type { StoredBody } from './body-keeping.js'

@@ -5,7 +5,7 @@
  * answers the org each app version serves, with the full load report of each user schema.
  */
 import { Hono } from 'hono'
-import { z } from 'zod'
+import * as z from 'zod'
 import { InputError, invalidRequest, ManagementError } from '../management/errors.js'
 import { Fault } from '../management/faults.js'
 import { SeedEnvironment, SeedSnapshot, seedEnvironment, seedSnapshot } from '../management/seeding.js'

@@ -7,7 +7,7 @@
  * when a job closes and fails it when it would finish. The union is keyed by `kind` so later
  * kinds add members without touching these.
  */
-import { z } from 'zod'
+import * as z from 'zod'
 import { AppName, Id } from '../schemas/common.js'
 import { EnvironmentFailureCode } from '../schemas/environment.js'
 import { SnapshotFailureCode } from '../schemas/snapshot.js'

@@ -4,7 +4,7 @@
  * API's checks (caps, archived workspaces, retired versions) and without audit events. Bad
  * seeds fail loudly with the allowed values.
  */
-import { z } from 'zod'
+import * as z from 'zod'
 import { AppName, Id, LabelsInput, Principal, ResourceName, Timestamp } from '../schemas/common.js'
 import { dataRecord } from '../schemas/data-record.js'
 import {

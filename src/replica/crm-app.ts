@@ -7,7 +7,7 @@
  * when the data is replaced). A new app starts from the CRM seed; one made from saved content
  * restores it.
  */
-import { crmSchema, crmSeed } from '../fixtures/crm/index.js'
+import { crmSchemaInput, crmSeed } from '../fixtures/crm/index.js'
 import { BulkJobs } from './bulk/job-store.js'
 import type { CrmSchema, CrmSchemaInput } from '../schemas/crm-schema.js'
 import type { CrmSeed } from '../schemas/crm-seed.js'
@@ -101,7 +101,7 @@ const RECENT_ITEMS = 25
 
 export function createCrmApps(options: CrmAppsOptions) {
   const { clock } = options
-  const metadata = createMetadataService(options.schema ?? crmSchema)
+  const metadata = createMetadataService(options.schema ?? crmSchemaInput)
   const seed = options.seed ?? crmSeed
   // Loaded content is shared table by table (record-baseline.ts): the seed is loaded once, and a
   // frozen content document (a snapshot's: its owner promises nobody writes to it) the first time

@@ -16,7 +16,7 @@ import { KnownSecrets } from '../calls/known-secrets.js'
 import { createRequestLog } from '../calls/request-log.js'
 import { UsageTally } from '../calls/usage-tally.js'
 import { redactText } from '../calls/redaction.js'
-import { type CrmApp, createCrmApps } from '../replica/crm-app.js'
+import { type CrmApp, type CrmApps, createCrmApps } from '../replica/crm-app.js'
 import { describeIssues } from '../schemas/describe-issues.js'
 import { type Clock, createClock } from '../store/clock.js'
 import { organizationIdOf } from '../store/salesforce-ids.js'
@@ -85,7 +85,13 @@ export function createRuntime(input: ReplicaMockOptions = {}): ReplicaRuntime {
     clock,
     queryBudget: { timeoutMs: options.queryTimeoutMs, maxRows: options.queryMaxRows },
   }
-  const builtInCrm = createCrmApps(crmOptions)
+  // built on first use: parsing the built-in schema is a start cost a mock whose tests never reach
+  // a CRM app need not pay
+  let builtInCrm: CrmApps | undefined
+  const builtInCrmApps = (): CrmApps => {
+    builtInCrm ??= createCrmApps(crmOptions)
+    return builtInCrm
+  }
   const appsOf = appsOfStore(store)
   // every catalog app is of type `replica`: each is a CRM replica (appId names its catalog entry only)
   // on its version's schema
@@ -128,7 +134,7 @@ export function createRuntime(input: ReplicaMockOptions = {}): ReplicaRuntime {
     baseUrl: options.baseUrl,
     listenHosts: [],
     caCertificatePem: null,
-    schemas: builtInSchemas(builtInCrm, fixture.versions),
+    schemas: builtInSchemas(builtInCrmApps, fixture.versions),
     apps,
     ready: Promise.resolve(),
     reset() {
@@ -159,7 +165,7 @@ export function createRuntime(input: ReplicaMockOptions = {}): ReplicaRuntime {
   let start: RuntimeStart
   const schemaSources = { schema: options.schema, data: options.data, strict: options.schemaStrict }
   const loadSchemas = async () => {
-    runtime.schemas = await loadVersionSchemas(fixture.versions, schemaSources, crmOptions, builtInCrm)
+    runtime.schemas = await loadVersionSchemas(fixture.versions, schemaSources, crmOptions, builtInCrmApps)
   }
   runtime.ready = loadSchemas()
     .then(() => store.restore(fixtureContent(fixture)))

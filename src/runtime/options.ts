@@ -2,7 +2,7 @@
  * @module
  * Options of `createReplicaMock` (and, under the same names, of the server and the plugins).
  */
-import { z } from 'zod'
+import * as z from 'zod'
 import type { NativeHandler } from '../replica/native-call.js'
 import { DEFAULT_MAX_UPLOAD_BYTES } from '../replica/bulk/inflate-upload.js'
 import { AppId } from '../schemas/common.js'

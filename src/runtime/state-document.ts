@@ -2,7 +2,7 @@
  * @module
  * The versioned JSON document of a whole mock's state (`exportState` / `GET /__replica/state`).
  */
-import { z } from 'zod'
+import * as z from 'zod'
 import { loadChecked } from '../fixtures/load-fixture.js'
 import { QueuedFault } from '../management/faults.js'
 import { dataRecord } from '../schemas/data-record.js'

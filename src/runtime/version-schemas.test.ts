@@ -16,7 +16,7 @@ describe('loadVersionSchemas', () => {
       schema: [DESCRIBE],
     }))
     const builtIn = createCrmApps({ clock })
-    const schemas = await loadVersionSchemas(versions, none, { clock }, builtIn)
+    const schemas = await loadVersionSchemas(versions, none, { clock }, () => builtIn)
     const [a, b, c] = versions.map((version) => schemas.appsOf(version.id))
     expect(a).not.toBe(builtIn)
     expect(b).toBe(a)
@@ -27,15 +27,27 @@ describe('loadVersionSchemas', () => {
   it('applies the options to published versions of the crm app only, after their own sources', async () => {
     const builtIn = createCrmApps({ clock })
     const options = { schema: [DESCRIBE], data: [], strict: false }
-    const schemas = await loadVersionSchemas(defaultFixture.versions, options, { clock }, builtIn)
+    const schemas = await loadVersionSchemas(defaultFixture.versions, options, { clock }, () => builtIn)
     const retired = defaultFixture.versions.find((version) => version.status === 'retired')!
     expect(schemas.appsOf(retired.id)).toBe(builtIn)
     expect(schemas.appsOf('unknown-version')).toBe(builtIn)
     expect(schemas.report().versions.filter((version) => version.schema === 'user')).toHaveLength(2)
   })
 
+  it('builds the built-in apps only when a version first asks for them', () => {
+    let built = 0
+    const schemas = builtInSchemas(() => {
+      built++
+      return createCrmApps({ clock })
+    }, defaultFixture.versions)
+    expect(schemas.report().userSchema).toBe(false)
+    expect(built).toBe(0)
+    schemas.appsOf(defaultFixture.versions[0]!.id)
+    expect(built).toBe(1)
+  })
+
   it('says when no user schema is loaded', () => {
-    const report = builtInSchemas(createCrmApps({ clock }), defaultFixture.versions).report()
+    const report = builtInSchemas(() => createCrmApps({ clock }), defaultFixture.versions).report()
     expect(report.userSchema).toBe(false)
     expect(report.message).toMatch(/built-in demo schema/)
     expect(report.versions.every((version) => version.report === null)).toBe(true)
@@ -44,7 +56,7 @@ describe('loadVersionSchemas', () => {
   it('fails the load on a data source that does not exist, naming it', async () => {
     const options = { schema: [], data: ['no-such-records.csv'], strict: false }
     await expect(
-      loadVersionSchemas(defaultFixture.versions, options, { clock }, createCrmApps({ clock })),
+      loadVersionSchemas(defaultFixture.versions, options, { clock }, () => createCrmApps({ clock })),
     ).rejects.toThrow('no-such-records.csv')
   })
 })

@@ -46,7 +46,7 @@ interface LoadedSources {
 }
 
 /** Every version on the built-in schema: the state before (or without) loading. */
-export function builtInSchemas(builtIn: CrmApps, versions: readonly FixtureVersion[]): VersionSchemas {
+export function builtInSchemas(builtIn: () => CrmApps, versions: readonly FixtureVersion[]): VersionSchemas {
   return schemasOf(
     builtIn,
     versions.map((version) => ({ version, sources: undefined, loaded: undefined })),
@@ -57,7 +57,7 @@ export async function loadVersionSchemas(
   versions: readonly FixtureVersion[],
   options: SchemaSourceOptions,
   crmOptions: Omit<CrmAppsOptions, 'schema' | 'seed'>,
-  builtIn: CrmApps,
+  builtIn: () => CrmApps,
 ): Promise<VersionSchemas> {
   const optionSchema = options.schema.map((source, index) =>
     typeof source === 'string'
@@ -121,8 +121,9 @@ interface VersionEntry {
   loaded: LoadedSources | undefined
 }
 
-function schemasOf(builtIn: CrmApps, entries: readonly VersionEntry[]): VersionSchemas {
-  const byVersion = new Map(entries.map((entry) => [entry.version.id, entry.loaded?.crm ?? builtIn]))
+/** `builtIn` builds the built-in CRM apps on its first call (once per mock) and returns them after. */
+function schemasOf(builtIn: () => CrmApps, entries: readonly VersionEntry[]): VersionSchemas {
+  const byVersion = new Map(entries.map((entry) => [entry.version.id, entry.loaded?.crm]))
   const versions = entries.map(versionReport)
   const userSchemas = versions.filter((version) => version.schema === 'user').length
   const report: SchemaReport = {
@@ -134,7 +135,7 @@ function schemasOf(builtIn: CrmApps, entries: readonly VersionEntry[]): VersionS
     versions,
   }
   return {
-    appsOf: (versionId) => (versionId === undefined ? builtIn : (byVersion.get(versionId) ?? builtIn)),
+    appsOf: (versionId) => (versionId === undefined ? undefined : byVersion.get(versionId)) ?? builtIn(),
     report: () => structuredClone(report),
   }
 }

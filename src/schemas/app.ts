@@ -3,7 +3,7 @@
  * The app catalog: apps, their published versions, API surfaces and actors.
  * @see spec "Resources and their fields" > App, Version, Api, Actor; "Endpoints" > listApps, listVersions
  */
-import { z } from 'zod'
+import * as z from 'zod'
 import { AppId, Id, listOf, PageQuery, Timestamp } from './common.js'
 
 export const AppType = z.enum(['replica'])

@@ -2,7 +2,7 @@
  * @module schemas/audit-event
  * @see spec "Resources and their fields" > AuditEvent; "Events"; "Endpoints" > listAuditEvents
  */
-import { z } from 'zod'
+import * as z from 'zod'
 import { FreeFormObject, Id, listOf, PageQuery, Principal, Timestamp } from './common.js'
 
 export const AuditEvent = z.strictObject({

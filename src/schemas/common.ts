@@ -3,7 +3,7 @@
  * Shared scalars, list envelope and query-string helpers of the management API.
  * @see spec "Notation", "Resources and their fields" > Principal, "Pagination" and "Limits"
  */
-import { z } from 'zod'
+import * as z from 'zod'
 import { dataRecord } from './data-record.js'
 
 /** `ID` of the spec: 1..128 chars, starting with a letter or digit. */

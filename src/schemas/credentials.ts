@@ -2,7 +2,7 @@
  * @module schemas/credentials
  * @see spec "Resources and their fields" > Credentials; "Endpoints" > createCredentials; "Authentication" 6
  */
-import { z } from 'zod'
+import * as z from 'zod'
 import { AppName, Id, StringRecord, Timestamp } from './common.js'
 
 /** Optional login details of a credentials answer. */

@@ -7,7 +7,7 @@
  * the type a roll-up returns.
  * @see https://developer.salesforce.com/docs/atlas.en-us.api_meta.meta/api_meta/customfield.htm
  */
-import { z } from 'zod'
+import * as z from 'zod'
 
 export const RollupOperation = z.enum(['COUNT', 'SUM', 'MIN', 'MAX'])
 export type RollupOperation = z.infer<typeof RollupOperation>

@@ -4,7 +4,7 @@
  * `schemaVersion`, so a later change of the shape can refuse (or convert) an older document
  * instead of misreading it.
  */
-import { z } from 'zod'
+import * as z from 'zod'
 import { FormulaGlobals, ObjectDef } from './crm-schema.js'
 
 /** The document version this replica writes and reads. */

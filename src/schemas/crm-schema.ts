@@ -6,7 +6,7 @@
  * the API version (`sinceVersion`) and on the actor (`hiddenFrom`, object `readOnlyFor`).
  * Everything the replica knows about objects comes from data of this shape.
  */
-import { z } from 'zod'
+import * as z from 'zod'
 import { RollupDef } from './crm-rollup.js'
 
 export const FieldType = z.enum([

@@ -3,7 +3,7 @@
  * The shape of the CRM app's starting data (the default one is src/fixtures/crm/crm-seed-data.ts):
  * which User each actor acts as, and the records every new environment starts with.
  */
-import { z } from 'zod'
+import * as z from 'zod'
 
 export const CrmSeed = z.strictObject({
   /** Actor id -> id of the User record it acts as (CreatedById, LastModifiedById, default OwnerId). */

@@ -10,7 +10,7 @@
  * back into a null-prototype object after. Keys and values are validated as `z.record` does, and
  * the JSON Schema is `z.record`'s.
  */
-import { z } from 'zod'
+import * as z from 'zod'
 
 /** Keys renamed for `z.record`: `__proto__` and any key that is NULs then `__proto__`. */
 const ESCAPED = /^\0*__proto__$/

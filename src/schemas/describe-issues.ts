@@ -7,7 +7,7 @@
  * `error.fields` and the fixture's reference checks do (`workspaces.1.id`). Not `z.flattenError`:
  * it keeps only top-level keys (`workspaces`), which says less (docs/decisions/0003).
  */
-import type { z } from 'zod'
+import type * as z from 'zod'
 
 /** The first `limit` issues (all by default), each `path: message` (`(root)` for the input itself). */
 export function describeIssues(

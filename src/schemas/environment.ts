@@ -2,7 +2,7 @@
  * @module schemas/environment
  * @see spec "Resources and their fields" > Environment, CreateEnvironment; "Endpoints" > *Environment(s); "Limits"
  */
-import { z } from 'zod'
+import * as z from 'zod'
 import {
   AppId,
   AppName,

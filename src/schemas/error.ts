@@ -3,7 +3,7 @@
  * The management API error body.
  * @see spec "Errors"
  */
-import { z } from 'zod'
+import * as z from 'zod'
 
 export const ErrorCode = z.enum([
   'invalid_request',

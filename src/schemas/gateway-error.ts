@@ -3,7 +3,7 @@
  * The body the gateway answers with when it refuses a native call itself (DESIGN.md "Gateway"):
  * not the management error body, and not an app's native error body.
  */
-import { z } from 'zod'
+import * as z from 'zod'
 
 /**
  * Why the gateway refused a call (recorded as the call's `errorCode`). The HTTP status of each is

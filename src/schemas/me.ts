@@ -2,7 +2,7 @@
  * @module schemas/me
  * @see spec "Resources and their fields" > Me, Organization, Permission enum; "Authentication" 4-5
  */
-import { z } from 'zod'
+import * as z from 'zod'
 import { Principal } from './common.js'
 
 export const Permission = z.enum([

@@ -5,7 +5,7 @@
  * strict: one the endpoint defines but the replica does not act on is refused by name.
  * @see https://help.salesforce.com/s/articleView?id=sf.remoteaccess_oauth_flows.htm
  */
-import { z } from 'zod'
+import * as z from 'zod'
 
 /** Scopes a Salesforce connected app can grant (the replica grants every one it knows). */
 export const OAUTH_SCOPES = [

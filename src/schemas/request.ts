@@ -4,7 +4,7 @@
  * @see spec "Resources and their fields" > Request, RequestDetail, BodyPreview, RequestStats;
  * "Endpoints" > listRequests, getRequestStats, getRequest, getRequestBody
  */
-import { z } from 'zod'
+import * as z from 'zod'
 import { AppName, Id, listOf, PageQuery, queryBoolean, queryInt, StringRecord, Timestamp } from './common.js'
 
 /** Id of a recorded call: `req_` plus 16 chars of `[0-9a-z]`. */

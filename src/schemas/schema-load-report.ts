@@ -4,7 +4,7 @@
  * validation rules, formulas and roll-ups counted, and every item left out with its file and the reason.
  * A later step serves it (`GET /__replica/schema`) and prints its summary (`serve`).
  */
-import { z } from 'zod'
+import * as z from 'zod'
 
 export const SchemaSourceKind = z.enum([
   'sfdx-project',

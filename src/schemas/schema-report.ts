@@ -5,7 +5,7 @@
  * user schema carries the full load report (every object and field imported, every item ignored
  * with its file and reason).
  */
-import { z } from 'zod'
+import * as z from 'zod'
 import { AppId, Id } from './common.js'
 import { SchemaLoadReport } from './schema-load-report.js'
 import { SeedDataReport } from './seed-data-report.js'

@@ -3,7 +3,7 @@
  * What loading seed data did: the sources read (and their files), the records per object in load
  * order, and everything in them that was left out, with the file and the reason.
  */
-import { z } from 'zod'
+import * as z from 'zod'
 
 export const SeedDataSourceKind = z.enum(['plan', 'tree-file', 'csv-folder', 'csv-file'])
 export type SeedDataSourceKind = z.infer<typeof SeedDataSourceKind>

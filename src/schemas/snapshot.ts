@@ -2,7 +2,7 @@
  * @module schemas/snapshot
  * @see spec "Resources and their fields" > Snapshot; "Endpoints" > *Snapshot(s); "Limits"
  */
-import { z } from 'zod'
+import * as z from 'zod'
 import { AppName, Id, listOf, PageQuery, Principal, queryArray, ResourceName, Timestamp } from './common.js'
 
 export const SnapshotStatus = z.enum(['saving', 'ready', 'failed', 'deleted'])

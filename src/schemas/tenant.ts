@@ -4,7 +4,7 @@
  * caller limits. These are fixture data, not spec resources: the spec only shows them through
  * `GET /v1/me` ("Me", "Authentication"), and key issuance is "not shown".
  */
-import { z } from 'zod'
+import * as z from 'zod'
 import { Id } from './common.js'
 import { Organization, Permission } from './me.js'
 

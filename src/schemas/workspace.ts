@@ -2,7 +2,7 @@
  * @module schemas/workspace
  * @see spec "Resources and their fields" > Workspace; "Endpoints" > listWorkspaces, getWorkspace
  */
-import { z } from 'zod'
+import * as z from 'zod'
 import { Id, listOf, PageQuery, Principal, Timestamp } from './common.js'
 
 export const Workspace = z.strictObject({

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest'
-import { z } from 'zod'
+import * as z from 'zod'
 import { StoreError } from './errors.js'
 import { byId, StoreCollection } from './store-collection.js'
 import { TransactionLog } from './transaction.js'

@@ -14,7 +14,7 @@
  * `delete` take the record the caller already found, so nothing is looked up twice.
  */
 import { Collection, Query } from '@msw/data'
-import { z } from 'zod'
+import * as z from 'zod'
 import { StoreError } from './errors.js'
 import { TransactionLog } from './transaction.js'
 

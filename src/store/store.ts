@@ -5,7 +5,7 @@
  * all its collections, see `transaction.ts`), a whole-store serialise/restore, and marks to come
  * back to that restore only what changed.
  */
-import { z } from 'zod'
+import * as z from 'zod'
 import { App, Version } from '../schemas/app.js'
 import { AuditEvent } from '../schemas/audit-event.js'
 import { Workspace } from '../schemas/workspace.js'

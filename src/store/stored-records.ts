@@ -4,7 +4,7 @@
  * with internal fields the API never shows (due times, queued failures, snapshot settings); the
  * domain's view functions (`toEnvironment`, `toSnapshot`) build the API shape from them.
  */
-import { z } from 'zod'
+import * as z from 'zod'
 import { AppName, FreeFormObject, Id, Principal, Timestamp } from '../schemas/common.js'
 import { Environment, EnvironmentApp, EnvironmentFailure } from '../schemas/environment.js'
 import { Snapshot, SnapshotApp, SnapshotFailure } from '../schemas/snapshot.js'

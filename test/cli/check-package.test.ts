@@ -83,6 +83,20 @@ import type { Page } from "playwright";
   ])
 })
 
+it("names a bundle holding zod's locales beyond English (zod imported as { z })", () => {
+  const bundle = (locales: string[]) =>
+    builtPackage(MANIFEST, {
+      'dist/index.js': `import { Hono } from "hono";
+import { http } from "msw";
+var data = require("@msw/data");
+${locales.map((locale) => `// node_modules/zod/v4/locales/${locale}.js\n`).join('')}`,
+    })
+  expect(checkPackage(bundle(['index', 'en'])).problems).toEqual([])
+  expect(checkPackage(bundle(['index', 'ar', 'en', 'zh-CN'])).problems).toEqual([
+    "dist/index.js bundles zod's zod/v4/locales/ar.js: import zod as `* as z`",
+  ])
+})
+
 it('reports a missing dist/ instead of passing', () => {
   const root = builtPackage(MANIFEST, {})
   expect(checkPackage(root).problems).toEqual([`${join(root, 'dist')} is missing: run npm run build`])

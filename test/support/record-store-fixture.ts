@@ -3,12 +3,12 @@
  * A bare record store (the default schema, no seed, no record rules) holding two Accounts and two
  * Contacts, for the record store's unit tests.
  */
-import { crmSchema } from '../../src/fixtures/crm/index.js'
+import { crmSchemaInput } from '../../src/fixtures/crm/index.js'
 import { makeRecordId } from '../../src/replica/ids.js'
 import { createMetadataService } from '../../src/replica/metadata/metadata-service.js'
 import { createRecordStore } from '../../src/replica/records/record-store.js'
 
-export const metadata = createMetadataService(crmSchema)
+export const metadata = createMetadataService(crmSchemaInput)
 export const accountId = (n: number) => makeRecordId('001', n)
 export const contactId = (n: number) => makeRecordId('003', n)
 

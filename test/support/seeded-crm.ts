@@ -2,7 +2,7 @@
  * @module
  * A seeded CRM (the default schema and seed) on a manual clock, for the domain's unit tests.
  */
-import { crmSchema, crmSeed } from '../../src/fixtures/crm/index.js'
+import { crmSchemaInput, crmSeed } from '../../src/fixtures/crm/index.js'
 import { createMetadataService, type MetadataView } from '../../src/replica/metadata/metadata-service.js'
 import { loadSeed } from '../../src/replica/records/load-seed.js'
 import { createRecordService } from '../../src/replica/records/record-service.js'
@@ -14,7 +14,7 @@ export const ADMIN: MetadataView = { apiVersion: '60.0', actor: 'admin' }
 export const INTEGRATION: MetadataView = { apiVersion: '60.0', actor: 'integration' }
 export const READONLY: MetadataView = { apiVersion: '60.0', actor: 'readonly' }
 
-const metadata = createMetadataService(crmSchema)
+const metadata = createMetadataService(crmSchemaInput)
 
 export function createTestCrm(options: { seed?: boolean } = {}) {
   let now = TEST_NOW.getTime()

@@ -6,7 +6,7 @@
  * first report asked for.
  */
 import { Hono } from 'hono'
-import { z } from 'zod'
+import * as z from 'zod'
 import { ManagementError } from '../../management/errors.js'
 import type { ReplicaRuntime } from '../../runtime/create-runtime.js'
 import type { ReplicaEnv } from '../http/replica-env.js'

@@ -11,7 +11,7 @@
  */
 import type { Context, MiddlewareHandler } from 'hono'
 import { HTTPException } from 'hono/http-exception'
-import type { z } from 'zod'
+import type * as z from 'zod'
 import { type FieldErrors, invalidRequest } from '../../management/errors.js'
 import { dataKey } from '../../schemas/data-record.js'
 import { type JsonLimits, JsonLimitError, parseLimitedJson } from '../../schemas/json-limits.js'

@@ -7,7 +7,7 @@
  * control API (control-routes.ts: Host, Origin, admin token).
  */
 import { type Context, Hono } from 'hono'
-import { z } from 'zod'
+import * as z from 'zod'
 import { InputError, ManagementError } from '../../management/errors.js'
 import { inspectorToken } from '../../management/inspector-session.js'
 import { ReplicaError } from '../../replica/errors.js'

@@ -7,7 +7,7 @@
  * One middleware instead of one per input, so the order of the checks is plain to see.
  */
 import type { Context, MiddlewareHandler } from 'hono'
-import type { z } from 'zod'
+import type * as z from 'zod'
 import type { UsageTally } from '../../calls/usage-tally.js'
 import { requirePermission } from '../../management/auth.js'
 import { INSPECTOR_HEADER, type ReplicaEnv } from '../http/replica-env.js'

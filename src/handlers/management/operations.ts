@@ -6,7 +6,7 @@
  * document is generated from it (`../openapi/openapi-document.ts`), so the two cannot drift.
  * @see spec "Endpoints" > Management API, "Errors", "Limits"
  */
-import { z } from 'zod'
+import * as z from 'zod'
 import { AppList, VersionList } from '../../schemas/app.js'
 import { AuditEventList, ListAuditEventsQuery } from '../../schemas/audit-event.js'
 import { AppId, AppName, Id, IdempotencyKey, PageQuery } from '../../schemas/common.js'

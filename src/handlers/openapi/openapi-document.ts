@@ -7,7 +7,7 @@
  * of that status.
  * @see https://spec.openapis.org/oas/v3.1.0
  */
-import { z } from 'zod'
+import * as z from 'zod'
 import { App, AppList, Version, VersionList } from '../../schemas/app.js'
 import { AuditEvent, AuditEventList } from '../../schemas/audit-event.js'
 import { Principal } from '../../schemas/common.js'

@@ -1,9 +1,9 @@
 import { expect, it } from 'vitest'
-import { crmSchema } from '../../fixtures/crm/index.js'
+import { crmSchemaInput } from '../../fixtures/crm/index.js'
 import { createMetadataService } from '../metadata/metadata-service.js'
 import { csvValue } from './csv-values.js'
 
-const metadata = createMetadataService(crmSchema)
+const metadata = createMetadataService(crmSchemaInput)
 const field = (object: string, name: string) => metadata.findField(object, name)!
 
 it('writes stored datetimes in UTC with Z', () => {

@@ -6,7 +6,7 @@
  * @see https://developer.salesforce.com/docs/atlas.en-us.api_asynch.meta/api_asynch/create_job.htm
  * @see https://developer.salesforce.com/docs/atlas.en-us.api_asynch.meta/api_asynch/query_create_job.htm
  */
-import { z } from 'zod'
+import * as z from 'zod'
 
 export const IngestOperation = z.enum(['insert', 'update', 'upsert', 'delete', 'hardDelete'])
 export type IngestOperation = z.infer<typeof IngestOperation>

@@ -1,10 +1,10 @@
 import { expect, it } from 'vitest'
-import { crmSchema } from '../../fixtures/crm/index.js'
+import { crmSchemaInput } from '../../fixtures/crm/index.js'
 import { createMetadataService } from '../metadata/metadata-service.js'
 import type { QueryResult } from './bulk-job.js'
 import { MAX_PAGE_BYTES, writePage } from './query-results.js'
 
-const name = createMetadataService(crmSchema).findField('Account', 'Name')!
+const name = createMetadataService(crmSchemaInput).findField('Account', 'Name')!
 const LF = { columnDelimiter: 'COMMA', lineEnding: 'LF' } as const
 
 /** `count` rows of one cell, `cell` in each. */

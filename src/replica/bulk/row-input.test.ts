@@ -1,10 +1,10 @@
 import { expect, it } from 'vitest'
-import { crmSchema } from '../../fixtures/crm/index.js'
+import { crmSchemaInput } from '../../fixtures/crm/index.js'
 import { createMetadataService } from '../metadata/metadata-service.js'
 import { resolveHeader } from './header-columns.js'
 import { columnOf, rowInput } from './row-input.js'
 
-const metadata = createMetadataService(crmSchema)
+const metadata = createMetadataService(crmSchemaInput)
 const view = { apiVersion: '60.0', actor: 'admin' }
 const columnsOf = (object: string, header: string[]) =>
   resolveHeader(metadata, metadata.getObject(object), header, view)

@@ -7,7 +7,7 @@
  * @see https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/requests_composite.htm
  * @see https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/requests_composite_batch.htm
  */
-import { z } from 'zod'
+import * as z from 'zod'
 import { describeIssues } from '../../schemas/describe-issues.js'
 import { ReplicaError } from '../errors.js'
 

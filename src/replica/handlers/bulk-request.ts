@@ -6,7 +6,7 @@
  * `job` part and a `content` part of at most 100,000 characters), and the `text/csv` upload.
  * @see https://developer.salesforce.com/docs/atlas.en-us.api_asynch.meta/api_asynch/create_job.htm
  */
-import type { z } from 'zod'
+import type * as z from 'zod'
 import { describeIssues } from '../../schemas/describe-issues.js'
 import { invalidJob } from '../bulk/create-job.js'
 import { invalidBatch } from '../bulk/header-columns.js'

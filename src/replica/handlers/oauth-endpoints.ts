@@ -3,7 +3,7 @@
  * The OAuth 2.0 endpoints' work (token, revoke, authorize, userinfo), loaded with the first login
  * (oauth-routes.ts registers the routes): their zod schemas are built then.
  */
-import type { z } from 'zod'
+import type * as z from 'zod'
 import { AuthorizeLogin, AuthorizeRequest, RevokeRequest, TokenRequest } from '../../schemas/oauth.js'
 import { UnsupportedFeatureError } from '../errors.js'
 import { authorizeLogin, checkAuthorizeRequest } from '../oauth/authorize.js'

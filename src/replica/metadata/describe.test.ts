@@ -1,10 +1,10 @@
 import { expect, it } from 'vitest'
-import { crmSchema } from '../../fixtures/crm/index.js'
+import { crmSchemaInput } from '../../fixtures/crm/index.js'
 import { NotFoundError } from '../errors.js'
 import { describeGlobal, describeObject, describeSObject } from './describe.js'
 import { createMetadataService } from './metadata-service.js'
 
-const metadata = createMetadataService(crmSchema)
+const metadata = createMetadataService(crmSchemaInput)
 const view = (actor: string, apiVersion = '60.0') => ({ actor, apiVersion })
 
 it('lists every object in the global describe with flags and version urls', () => {

@@ -1,9 +1,9 @@
 import { expect, it } from 'vitest'
-import { crmSchema, crmSchemaInput } from '../../fixtures/crm/index.js'
+import { crmSchemaInput } from '../../fixtures/crm/index.js'
 import { NotFoundError } from '../errors.js'
 import { createMetadataService } from './metadata-service.js'
 
-const metadata = createMetadataService(crmSchema)
+const metadata = createMetadataService(crmSchemaInput)
 const admin60 = { apiVersion: '60.0', actor: 'admin' }
 const admin48 = { apiVersion: '48.0', actor: 'admin' }
 const integration60 = { apiVersion: '60.0', actor: 'integration' }

@@ -6,7 +6,7 @@
  * the body as a query string).
  * @see https://help.salesforce.com/s/articleView?id=sf.remoteaccess_oauth_flow_errors.htm
  */
-import type { z } from 'zod'
+import type * as z from 'zod'
 
 export type OAuthErrorCode =
   | 'invalid_request'

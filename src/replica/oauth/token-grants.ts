@@ -26,7 +26,7 @@ import type {
   TokenResponse,
 } from '../../schemas/oauth.js'
 import type { StoredAppSession, StoredCredentials } from '../../store/stored-records.js'
-import type { z } from 'zod'
+import type * as z from 'zod'
 import {
   actorOfLogin,
   checkClientSecret,

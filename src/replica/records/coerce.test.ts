@@ -1,11 +1,11 @@
 import { expect, it } from 'vitest'
-import { crmSchema } from '../../fixtures/crm/index.js'
+import { crmSchemaInput } from '../../fixtures/crm/index.js'
 import { FieldDef } from '../../schemas/crm-schema.js'
 import type { ReplicaError } from '../errors.js'
 import { createMetadataService } from '../metadata/metadata-service.js'
 import { coerceValue, formatDatetime, type InputFormat } from './coerce.js'
 
-const metadata = createMetadataService(crmSchema)
+const metadata = createMetadataService(crmSchemaInput)
 const prefixes = (prefix: string) => metadata.objectByKeyPrefix(prefix)?.name
 
 function coerce(object: string, field: string, raw: unknown, format: InputFormat = 'json') {

@@ -1,12 +1,12 @@
 import { expect, it } from 'vitest'
-import { crmSchema, crmSeed } from '../../fixtures/crm/index.js'
+import { crmSchemaInput, crmSeed } from '../../fixtures/crm/index.js'
 import { createMetadataService } from '../metadata/metadata-service.js'
 import { CrmSeed } from '../../schemas/crm-seed.js'
 import { loadSeed } from './load-seed.js'
 import { createRecordService } from './record-service.js'
 import { createRecordStore } from './record-store.js'
 
-const metadata = createMetadataService(crmSchema)
+const metadata = createMetadataService(crmSchemaInput)
 const clock = { now: () => new Date('2026-03-18T12:00:00Z') }
 
 function empty() {

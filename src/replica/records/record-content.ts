@@ -4,7 +4,7 @@
  * (frozen, so no copy), `loadContent` builds fresh tables from a document, checked first so a
  * bad one never reaches the live store.
  */
-import { z } from 'zod'
+import * as z from 'zod'
 import { counterOf } from '../ids.js'
 import type { MetadataService } from '../metadata/metadata-service.js'
 import { checkRecord } from './record-materialise.js'

@@ -6,7 +6,7 @@
  * some of it was written gives the same state as replaying it onto the snapshot before: a crash
  * between a compaction's rename and its truncation loses nothing and doubles nothing.
  */
-import { z } from 'zod'
+import * as z from 'zod'
 import { counterOf, keyPrefixOf } from '../../replica/ids.js'
 
 /** One committed change, as journaled (tuples keep the journal small). */
