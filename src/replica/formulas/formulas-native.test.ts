@@ -383,6 +383,59 @@ it('fills a default value formula on create as the acting user, on the mock cloc
   expect((await send('GET', `/sobjects/Project__c/${sent.body.id}?fields=Code__c`)).body.Code__c).toBe('B-1')
 })
 
+it('holds a default value formula to the field: too long for it or outside a restricted picklist fails the create', async () => {
+  const schema = (code: string, status: string) => ({
+    objects: [
+      ...formulaSchema.objects.filter((object) => object.name !== 'Project__c'),
+      {
+        ...projectObject,
+        validationRules: [],
+        fields: projectObject.fields.map((field) =>
+          field.name === 'Code__c'
+            ? { ...field, defaultValueFormula: code }
+            : field.name === 'Status__c'
+              ? { ...field, restrictedPicklist: true, defaultValueFormula: status }
+              : field,
+        ),
+      },
+    ],
+  })
+  // Code__c holds 20 characters
+  const fits = nativeReplica(schema('"ABCDEFGHIJKLMNOPQRST"', '"Active"'))
+  const created = await fits.send('POST', '/sobjects/Project__c', { Name: 'Alpha' })
+  expect(created.status).toBe(201)
+  const read = await fits.send('GET', `/sobjects/Project__c/${created.body.id}?fields=Code__c,Status__c`)
+  expect(read.body).toMatchObject({ Code__c: 'ABCDEFGHIJKLMNOPQRST', Status__c: 'Active' })
+
+  const tooLong = nativeReplica(schema('"ABCDEFGHIJKLMNOPQRSTU"', '"Active"'))
+  expect(await tooLong.send('POST', '/sobjects/Project__c', { Name: 'Alpha' })).toEqual({
+    status: 400,
+    body: [
+      {
+        errorCode: 'STRING_TOO_LONG',
+        message: 'Code: data value too large: ABCDEFGHIJKLMNOPQRSTU (max length=20)',
+        fields: ['Code__c'],
+      },
+    ],
+  })
+  // a value sent for the field skips its default
+  const sent = await tooLong.send('POST', '/sobjects/Project__c', { Name: 'Beta', Code__c: 'B-1' })
+  expect(sent.status).toBe(201)
+
+  const unknownValue = nativeReplica(schema('"A-1"', '"Archived"'))
+  expect(await unknownValue.send('POST', '/sobjects/Project__c', { Name: 'Alpha' })).toEqual({
+    status: 400,
+    body: [
+      {
+        errorCode: 'INVALID_OR_NULL_FOR_RESTRICTED_PICKLIST',
+        message: 'Status: bad value for restricted picklist field: Archived',
+        fields: ['Status__c'],
+      },
+    ],
+  })
+  expect((await unknownValue.send('GET', '/query?q=SELECT+Id+FROM+Project__c')).body.totalSize).toBe(0)
+})
+
 it('refuses a code that is not a number (ISNUMBER, a commented rule) and lets a number pass', async () => {
   const { send } = nativeReplica(
     withRule('/* codes are numbers */ NOT(ISNUMBER(Code__c)) && Code__c <> "/* none */"'),

@@ -10,7 +10,7 @@ import type { FieldDef, ObjectDef } from '../../schemas/crm-schema.js'
 import { FieldValidationError } from '../errors.js'
 import type { MetadataView } from '../metadata/metadata-service.js'
 import { fromLiteral } from '../formulas/formula-values.js'
-import { formatDatetime, type InputFormat } from './coerce.js'
+import { coerceValue, formatDatetime, type InputFormat } from './coerce.js'
 import { createFormulaEnv } from './formula-reads.js'
 import { type BoundBody, parseInput } from './parse-input.js'
 import type { RecordContext } from './record-context.js'
@@ -107,7 +107,7 @@ function defaultFor(field: FieldDef): FieldValue {
 /**
  * The default value formulas of the fields the write leaves out, on the environment's clock and as
  * the acting user. One that errors while evaluating leaves the field blank, as a formula field in
- * error reads.
+ * error reads; a result the field cannot hold fails the create as a sent value would.
  */
 function applyDefaultFormulas(
   ctx: RecordContext,
@@ -122,7 +122,10 @@ function applyDefaultFormulas(
   for (const { field, formula } of defaults) {
     if (sent.has(field.name)) continue
     const result = formula.evaluate({}, env)
-    draft[field.name] = 'literal' in result ? defaultValueOf(field, result.literal.value) : null
+    const value = 'literal' in result ? defaultValueOf(field, result.literal.value) : null
+    // held to the rules a sent value meets: a default too long for its field, outside a number's
+    // range or not among a restricted picklist's values fails the create, naming the field
+    draft[field.name] = coerceValue(field, value, 'json', ctx.objectNameOfPrefix)
   }
 }
 
