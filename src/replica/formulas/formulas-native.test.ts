@@ -6,7 +6,7 @@
 import { expect, it } from 'vitest'
 import { formulaField, formulaSchema, projectObject } from '../../../test/support/formula-schema.js'
 import { nativeReplica, V } from '../../../test/support/native-replica.js'
-import type { CrmSchemaInput } from '../../schemas/crm-schema.js'
+import type { CrmSchemaInput, FieldDefInput } from '../../schemas/crm-schema.js'
 import { createCrmApps } from '../crm-app.js'
 
 function replica() {
@@ -21,6 +21,18 @@ const withRule = (errorConditionFormula: string) => ({
   objects: [
     ...formulaSchema.objects.filter((object) => object.name !== 'Project__c'),
     { ...projectObject, validationRules: [{ name: 'Bad', errorConditionFormula, errorMessage: 'x' }] },
+  ],
+})
+
+/** The test schema with Project__c's rules dropped and `changes` made to its fields, by name. */
+const withProjectFields = (changes: Record<string, Partial<FieldDefInput>>) => ({
+  objects: [
+    ...formulaSchema.objects.filter((object) => object.name !== 'Project__c'),
+    {
+      ...projectObject,
+      validationRules: [],
+      fields: projectObject.fields.map((field) => ({ ...field, ...changes[field.name] })),
+    },
   ],
 })
 
@@ -338,18 +350,7 @@ it('errors at load on a rule or formula the replica cannot evaluate, naming obje
   expect(() => createCrmApps({ clock, schema: badField })).toThrow(
     'Failed to load the CRM schema: formula field Project__c.Bad__c cannot be evaluated: it returns text, not number',
   )
-  const withDefault = (defaultValueFormula: string) => ({
-    objects: [
-      ...formulaSchema.objects.filter((object) => object.name !== 'Project__c'),
-      {
-        ...projectObject,
-        validationRules: [],
-        fields: projectObject.fields.map((field) =>
-          field.name === 'Code__c' ? { ...field, defaultValueFormula } : field,
-        ),
-      },
-    ],
-  })
+  const withDefault = (defaultValueFormula: string) => withProjectFields({ Code__c: { defaultValueFormula } })
   expect(() => createCrmApps({ clock, schema: withDefault('Name & "-1"') })).toThrow(
     "Failed to load the CRM schema: default value of Project__c.Code__c cannot be evaluated: a default value cannot read the record's field Name",
   )
@@ -359,22 +360,10 @@ it('errors at load on a rule or formula the replica cannot evaluate, naming obje
 })
 
 it('fills a default value formula on create as the acting user, on the mock clock; a sent value wins', async () => {
-  const schema = {
-    objects: [
-      ...formulaSchema.objects.filter((object) => object.name !== 'Project__c'),
-      {
-        ...projectObject,
-        validationRules: [],
-        fields: projectObject.fields.map((field) =>
-          field.name === 'Code__c'
-            ? { ...field, defaultValueFormula: 'LEFT($User.Username, 5) & "-" & TEXT(YEAR(TODAY()))' }
-            : field.name === 'End__c'
-              ? { ...field, defaultValueFormula: 'ADDMONTHS(TODAY(), 1)' }
-              : field,
-        ),
-      },
-    ],
-  }
+  const schema = withProjectFields({
+    Code__c: { defaultValueFormula: 'LEFT($User.Username, 5) & "-" & TEXT(YEAR(TODAY()))' },
+    End__c: { defaultValueFormula: 'ADDMONTHS(TODAY(), 1)' },
+  })
   const { send } = nativeReplica(schema, '2027-01-31T10:00:00Z')
   const created = await send('POST', '/sobjects/Project__c', { Name: 'Alpha' })
   const read = await send('GET', `/sobjects/Project__c/${created.body.id}?fields=Code__c,End__c`)
@@ -384,22 +373,11 @@ it('fills a default value formula on create as the acting user, on the mock cloc
 })
 
 it('holds a default value formula to the field: too long for it or outside a restricted picklist fails the create', async () => {
-  const schema = (code: string, status: string) => ({
-    objects: [
-      ...formulaSchema.objects.filter((object) => object.name !== 'Project__c'),
-      {
-        ...projectObject,
-        validationRules: [],
-        fields: projectObject.fields.map((field) =>
-          field.name === 'Code__c'
-            ? { ...field, defaultValueFormula: code }
-            : field.name === 'Status__c'
-              ? { ...field, restrictedPicklist: true, defaultValueFormula: status }
-              : field,
-        ),
-      },
-    ],
-  })
+  const schema = (code: string, status: string) =>
+    withProjectFields({
+      Code__c: { defaultValueFormula: code },
+      Status__c: { restrictedPicklist: true, defaultValueFormula: status },
+    })
   // Code__c holds 20 characters
   const fits = nativeReplica(schema('"ABCDEFGHIJKLMNOPQRST"', '"Active"'))
   const created = await fits.send('POST', '/sobjects/Project__c', { Name: 'Alpha' })
