@@ -378,6 +378,10 @@ it('holds a default value formula to the field: too long for it or outside a res
       Code__c: { defaultValueFormula: code },
       Status__c: { restrictedPicklist: true, defaultValueFormula: status },
     })
+  const refusal = (errorCode: string, message: string, field: string) => ({
+    status: 400,
+    body: [{ errorCode, message, fields: [field] }],
+  })
   // Code__c holds 20 characters
   const fits = nativeReplica(schema('"ABCDEFGHIJKLMNOPQRST"', '"Active"'))
   const created = await fits.send('POST', '/sobjects/Project__c', { Name: 'Alpha' })
@@ -386,31 +390,25 @@ it('holds a default value formula to the field: too long for it or outside a res
   expect(read.body).toMatchObject({ Code__c: 'ABCDEFGHIJKLMNOPQRST', Status__c: 'Active' })
 
   const tooLong = nativeReplica(schema('"ABCDEFGHIJKLMNOPQRSTU"', '"Active"'))
-  expect(await tooLong.send('POST', '/sobjects/Project__c', { Name: 'Alpha' })).toEqual({
-    status: 400,
-    body: [
-      {
-        errorCode: 'STRING_TOO_LONG',
-        message: 'Code: data value too large: ABCDEFGHIJKLMNOPQRSTU (max length=20)',
-        fields: ['Code__c'],
-      },
-    ],
-  })
+  expect(await tooLong.send('POST', '/sobjects/Project__c', { Name: 'Alpha' })).toEqual(
+    refusal(
+      'STRING_TOO_LONG',
+      'Code: data value too large: ABCDEFGHIJKLMNOPQRSTU (max length=20)',
+      'Code__c',
+    ),
+  )
   // a value sent for the field skips its default
   const sent = await tooLong.send('POST', '/sobjects/Project__c', { Name: 'Beta', Code__c: 'B-1' })
   expect(sent.status).toBe(201)
 
   const unknownValue = nativeReplica(schema('"A-1"', '"Archived"'))
-  expect(await unknownValue.send('POST', '/sobjects/Project__c', { Name: 'Alpha' })).toEqual({
-    status: 400,
-    body: [
-      {
-        errorCode: 'INVALID_OR_NULL_FOR_RESTRICTED_PICKLIST',
-        message: 'Status: bad value for restricted picklist field: Archived',
-        fields: ['Status__c'],
-      },
-    ],
-  })
+  expect(await unknownValue.send('POST', '/sobjects/Project__c', { Name: 'Alpha' })).toEqual(
+    refusal(
+      'INVALID_OR_NULL_FOR_RESTRICTED_PICKLIST',
+      'Status: bad value for restricted picklist field: Archived',
+      'Status__c',
+    ),
+  )
   expect((await unknownValue.send('GET', '/query?q=SELECT+Id+FROM+Project__c')).body.totalSize).toBe(0)
 })
 
