@@ -33,8 +33,9 @@ export default defineConfig({
   },
   // import.meta.url in the CJS build (the Vitest plugin finds its setup file with it)
   shims: true,
-  // bundled (decision 0046): @msw/data imports es-toolkit's barrel entries (~550 files, ~300 ms
-  // to load), of which it uses five helpers; zod is ~95 files, every locale among them
+  // bundled (decisions 0046, 0049): @msw/data imports es-toolkit's barrel entries (~550 files,
+  // ~300 ms to load), of which it uses five helpers; zod is ~95 files (imported as `* as z`, its
+  // locales stay out); hono and @hono/node-server are ~37 small modules Node loads one by one
   noExternal: ['@msw/data', 'es-toolkit', 'zod', 'hono', '@hono/node-server'],
   // peer dependencies: the user's copies must be the ones that run (one msw interceptor, one
   // Vitest runner, one Playwright)
