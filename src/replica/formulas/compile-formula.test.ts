@@ -192,6 +192,9 @@ it.for([
   ],
   ['1 /* open', 'formulon cannot parse it (a /* comment is never closed)'],
   ['Nope__c > 1', 'Project__c has no field Nope__c (in Nope__c)'],
+  // names an Object has (the clock identifiers are looked up in a Map, not an object literal)
+  ['toString = "x"', 'Project__c has no field toString (in toString)'],
+  ['constructor > 1', 'Project__c has no field constructor (in constructor)'],
   ['Nope__r.Name = "x"', 'Project__c has no parent relationship Nope__r (in Nope__r.Name)'],
   ['Account__r.Nope = "x"', 'Account has no field Nope (in Account__r.Nope)'],
   ['$Label.Greeting = "x"', 'no custom label Greeting ($Label.Greeting); give it in formulaGlobals.label'],

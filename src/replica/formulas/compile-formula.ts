@@ -84,7 +84,13 @@ export interface CompiledFormula {
 
 /** What the mock clock answers: TODAY(), NOW(), TIMENOW(). */
 type Clock = 'today' | 'now' | 'timeNow'
-const CLOCKS: Readonly<Record<string, Clock>> = { [TODAY]: 'today', [NOW]: 'now', [TIME_NOW]: 'timeNow' }
+// a Map: a formula's identifier (`constructor`, `toString`) must never find an Object property
+const CLOCKS: ReadonlyMap<string, Clock> = new Map([
+  [TODAY, 'today'],
+  [NOW, 'now'],
+  [TIME_NOW, 'timeNow'],
+])
+const CLOCK_READERS: ReadonlySet<Reader['from']> = new Set(CLOCKS.values())
 
 /** How an identifier gets its value: a path of reference fields from a start record, then a field. */
 interface Reader {
@@ -163,7 +169,7 @@ function compile(text: string, context: FormulaContext): CompiledFormula {
 
 function readerOf(name: string, context: FormulaContext): Reader {
   if (name === IS_NEW) return { name, from: 'isNew', steps: [], objects: [], typed: [], field: undefined }
-  const clock = CLOCKS[name]
+  const clock = CLOCKS.get(name)
   if (clock !== undefined) return { name, from: clock, steps: [], objects: [], typed: [], field: undefined }
   for (const [prefix, from] of [
     [PRIOR_PREFIX, 'prior'],
@@ -236,7 +242,7 @@ function ownField(context: FormulaContext, name: string): FieldDef {
 }
 
 function isClock(from: Reader['from']): from is Clock {
-  return from === 'today' || from === 'now' || from === 'timeNow'
+  return CLOCK_READERS.has(from)
 }
 
 /** TODAY (the UTC date), NOW, or TIMENOW (the UTC time of day) on the given time. */

@@ -22,6 +22,13 @@ export const NOW = '$Replica.Now'
 /** The identifier TIMENOW() becomes. */
 export const TIME_NOW = '$Replica.TimeNow'
 
+/** The clock functions and the identifiers they become (a Map: `constructor()` finds nothing). */
+const CLOCK_FUNCTIONS: ReadonlyMap<string, string> = new Map([
+  ['today', TODAY],
+  ['now', NOW],
+  ['timenow', TIME_NOW],
+])
+
 /** The functions that read the write, not a record: validation rules only. */
 export const WRITE_FUNCTIONS = ['isnew', 'ischanged', 'priorvalue']
 
@@ -65,7 +72,7 @@ export function parseFormula(text: string): { tree: FormulonNode } | { error: st
  */
 export function rewriteWriteFunctions(node: FormulonNode): FormulonNode {
   if (node.type !== 'callExpression') return node
-  const clock = { today: TODAY, now: NOW, timenow: TIME_NOW }[node.id]
+  const clock = CLOCK_FUNCTIONS.get(node.id)
   if (clock !== undefined && node.arguments.length === 0) return { type: 'identifier', name: clock }
   if (node.id === 'isnew') {
     if (node.arguments.length !== 0) throw new Error('ISNEW() takes no argument')
