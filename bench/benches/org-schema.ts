@@ -77,7 +77,7 @@ async function loadTimes(): Promise<{
       load: toMeasurement(`load an SFDX project of ${counts}`, 'ms', samples),
       build: toMeasurement('build the replica over it (metadata, formulas compiled)', 'ms', builds),
       floor: toMeasurement(
-        `floor: fast-xml-parser alone reading, checking and parsing its ${files} XML files`,
+        `floor: the XML reader alone reading and parsing its ${files} XML files`,
         'ms',
         floors,
       ),

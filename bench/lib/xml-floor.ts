@@ -1,15 +1,14 @@
 /**
  * @module
- * The floor under loading an SFDX project: every `-meta.xml` file of the folder read, checked and
- * parsed by fast-xml-parser with the options the loader uses (src/fixtures/org-schema/read-source-file.ts),
- * and nothing else. What the loader spends above it is its own (mapping, merging, checking).
+ * The floor under loading an SFDX project: every `-meta.xml` file of the folder read and parsed
+ * (well-formedness checked in the same pass) by the loader's own XML reader
+ * (src/fixtures/org-schema/xml-document.ts: saxes building plain values), and nothing else. What the loader spends above it is its own (mapping, merging, checking).
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { XMLParser, XMLValidator } from 'fast-xml-parser'
-import { PARSER_OPTIONS } from '../../src/fixtures/org-schema/read-source-file.js'
+import { parseXmlDocument } from '../../src/fixtures/org-schema/xml-document.js'
 
-/** Milliseconds to read, validate and parse every XML file under `folder`; and how many there are. */
+/** Milliseconds to read and parse every XML file under `folder`; and how many there are. */
 export function xmlFloor(folder: string): { ms: number; files: number } {
   const files: string[] = []
   const walk = (dir: string) => {
@@ -21,11 +20,6 @@ export function xmlFloor(folder: string): { ms: number; files: number } {
   }
   const started = performance.now()
   walk(folder)
-  const parser = new XMLParser(PARSER_OPTIONS)
-  for (const file of files) {
-    const text = readFileSync(file, 'utf8')
-    if (XMLValidator.validate(text) !== true) throw new Error(`Failed: ${file} is not well-formed`)
-    parser.parse(text)
-  }
+  for (const file of files) parseXmlDocument(readFileSync(file, 'utf8'))
   return { ms: performance.now() - started, files: files.length }
 }
