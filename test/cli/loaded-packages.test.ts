@@ -20,15 +20,7 @@ register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(HOOKS)}`)})
 const WITH_HOOKS = ['--import', 'tsx', '--import', `data:text/javascript,${encodeURIComponent(REGISTER)}`]
 
 /** Packages only lazily loaded surfaces use (SOAP and SFDX XML, Bulk CSV, formulas, HTTPS). */
-const LAZY_PACKAGES = [
-  'fast-xml-parser',
-  'saxes',
-  'csv-parse',
-  'csv-stringify',
-  'formulon',
-  'decimal.js',
-  'pkijs',
-]
+const LAZY_PACKAGES = ['saxes', 'csv-parse', 'csv-stringify', 'formulon', 'decimal.js', 'pkijs']
 
 function packagesIn(stderr: string): Set<string> {
   return new Set([...stderr.matchAll(/^loaded-package (\S+)$/gm)].map((match) => match[1]!))

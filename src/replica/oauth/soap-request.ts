@@ -1,44 +1,24 @@
 /**
  * @module
  * Reads a SOAP partner API request envelope (`login`, `logout`, the session header). Loaded on
- * first use (`await import`): it brings fast-xml-parser, which nothing else served needs.
- * @note A request is read with fast-xml-parser (namespace prefixes dropped, no attributes, values
- * kept as text, at most 32 levels, no entity of a DTD expanded); anything that is not the
- * documented envelope is refused with a fault, never guessed at.
+ * first use (`await import`): it brings saxes, which nothing else served needs but an org schema.
+ * @note A request is read with the strict XML reader of src/fixtures/xml-document.ts (namespace
+ * prefixes dropped, values kept as sent, at most 32 levels, no entity of a DTD expanded);
+ * anything that is not the documented envelope, or not well-formed XML, is refused with a fault,
+ * never guessed at.
  */
-import { XMLParser } from 'fast-xml-parser'
+import { parseXmlDocument, type XmlNode } from '../../fixtures/xml-document.js'
 import { INVALID_LOGIN, SoapFault } from './soap-login.js'
 
 export type SoapRequest =
   | { operation: 'login'; username: string; password: string }
   | { operation: 'logout'; sessionId: string }
 
-/** A parser per request: its options are all it holds, and two mocks share nothing. */
-function soapXmlParser(): XMLParser {
-  return new XMLParser({
-    removeNSPrefix: true,
-    ignoreAttributes: true,
-    ignoreDeclaration: true,
-    parseTagValue: false,
-    trimValues: false,
-    // numeric character references; an out-of-range one stays as written (and matches no user)
-    htmlEntities: true,
-    // a DTD may not define entities: any definition fails the parse (SOAP forbids DTDs anyway)
-    processEntities: { enabled: true, maxEntitySize: 0 },
-    maxNestedTags: 32,
-  })
-}
-
-type XmlNode = string | XmlElement | XmlNode[]
-interface XmlElement {
-  [name: string]: XmlNode
-}
-
 /** Reads a partner API request envelope. */
 export function parseSoapRequest(xml: string): SoapRequest {
   const envelope = elementOf(parseXml(xml), 'Envelope')
   const body = elementOf(envelope, 'Body')
-  const operations = body === undefined ? [] : Object.keys(body).filter((name) => name !== '#text')
+  const operations = body === undefined ? [] : Object.keys(body)
   const operation = operations[0]
   if (body === undefined || operation === undefined || operations.length > 1) {
     throw new SoapFault(
@@ -81,23 +61,23 @@ export function soapSessionId(xml: string): string | undefined {
   }
 }
 
-function parseXml(xml: string): XmlElement {
+function parseXml(xml: string): XmlNode {
   try {
-    return soapXmlParser().parse(xml) as XmlElement
+    return parseXmlDocument(xml, { trim: false })
   } catch (error) {
     throw new SoapFault('INVALID_OPERATION', `Failed to read the request: ${(error as Error).message}`)
   }
 }
 
 /** The one child element `name` of `parent` (an empty element counts), or undefined. */
-function elementOf(parent: XmlElement | undefined, name: string): XmlElement | undefined {
+function elementOf(parent: XmlNode | undefined, name: string): XmlNode | undefined {
   const child = parent === undefined || !Object.hasOwn(parent, name) ? undefined : parent[name]
   if (child === '') return {}
   return typeof child === 'object' && !Array.isArray(child) ? child : undefined
 }
 
 /** The text of the one child element `name` of `parent`, or undefined (none, several, or not text). */
-function textOf(parent: XmlElement | undefined, name: string): string | undefined {
+function textOf(parent: XmlNode | undefined, name: string): string | undefined {
   const child = parent === undefined || !Object.hasOwn(parent, name) ? undefined : parent[name]
   return typeof child === 'string' ? child : undefined
 }
