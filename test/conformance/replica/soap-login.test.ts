@@ -113,6 +113,8 @@ describe('POST /services/Soap/u/{version} login', () => {
       [loginEnvelope('a&#x110000;', 'b&#99999999999;'), 'INVALID_OPERATION'],
       [loginEnvelope('a&nbsp;', 'b'), 'INVALID_OPERATION'],
       [`<!DOCTYPE se:Envelope [<!ENTITY user "admin">]>${loginEnvelope('&user;', 'x')}`, 'INVALID_OPERATION'],
+      // SOAP 1.1 forbids a DTD, even one declaring nothing used
+      [`<!DOCTYPE se:Envelope>${loginEnvelope('admin', 'x')}`, 'INVALID_OPERATION'],
       [envelope(`${'<a>'.repeat(40)}${'</a>'.repeat(40)}`), 'INVALID_OPERATION'],
       [envelope('<login/><logout/>'), 'INVALID_OPERATION'],
       ['not xml at all', 'INVALID_OPERATION'],
