@@ -7,7 +7,8 @@
  * Figures: the native handler called in-process (no gateway, no socket), the whole call from
  * making its `Request` to reading its answer, compared by hand with the same rows of an earlier
  * commit; beside it a minimal Hono app making the same two answers with no domain work, what the
- * framework and the Fetch objects alone cost here.
+ * framework and the Fetch objects alone cost here. Floors over HTTP: the gateway's shape with no
+ * domain work (`bench/servers/hono-floor.ts`, `gateway`) making the same two answers.
  */
 import { createCrmApps } from '../../src/replica/crm-app.js'
 import { createCrmNativeHandler } from '../../src/replica/handlers/native-handler.js'
@@ -103,50 +104,78 @@ export default defineBench({
 
       const bareRead = await spawnServer('bare-json', { BENCH_BODY: readBody })
       const bareCreate = await spawnServer('bare-json', { BENCH_BODY: createAnswer })
+      const readFloor = await spawnServer('hono-floor', { BENCH_BODY: readBody, BENCH_FLOOR: 'gateway' })
+      const createFloor = await spawnServer('hono-floor', {
+        BENCH_BODY: createAnswer,
+        BENCH_FLOOR: 'gateway',
+      })
+      const floorApp = `/apps/${seeded.environmentId}/crm`
       try {
-        const [readBase, readOurs, readJsonServer, createBase, createOurs, createJsonServer] =
-          (await compareHttp([
-            {
-              label: `bare node:http (${readBody.length} B body)`,
-              url: bareRead.url + readPath,
-              serverPid: bareRead.pid,
-            },
-            {
-              label: `replica-mock serve: GET ${readPath}`,
-              url: appUrl + readPath,
-              headers,
-              serverPid: replica.pid,
-            },
-            {
-              label: 'json-server 0.17: GET /accounts/{id}',
-              url: `${jsonServer.url}/accounts/${seeded.readId}`,
-              serverPid: jsonServer.pid,
-            },
-            {
-              label: `bare node:http POST (${createAnswer.length} B answer)`,
-              url: `${bareCreate.url}${V}/sobjects/Account`,
-              method: 'POST',
-              body: CREATE_BODY,
-              headers: json,
-              serverPid: bareCreate.pid,
-            },
-            {
-              label: `replica-mock serve: POST ${V}/sobjects/Account`,
-              url: `${appUrl}${V}/sobjects/Account`,
-              method: 'POST',
-              body: CREATE_BODY,
-              headers: { ...headers, ...json },
-              serverPid: replica.pid,
-            },
-            {
-              label: 'json-server 0.17: POST /accounts',
-              url: `${jsonServer.url}/accounts`,
-              method: 'POST',
-              body: CREATE_BODY,
-              headers: json,
-              serverPid: jsonServer.pid,
-            },
-          ])) as Measurement[]
+        const [
+          readBase,
+          readOurs,
+          readJsonServer,
+          createBase,
+          createOurs,
+          createJsonServer,
+          readShape,
+          createShape,
+        ] = (await compareHttp([
+          {
+            label: `bare node:http (${readBody.length} B body)`,
+            url: bareRead.url + readPath,
+            serverPid: bareRead.pid,
+          },
+          {
+            label: `replica-mock serve: GET ${readPath}`,
+            url: appUrl + readPath,
+            headers,
+            serverPid: replica.pid,
+          },
+          {
+            label: 'json-server 0.17: GET /accounts/{id}',
+            url: `${jsonServer.url}/accounts/${seeded.readId}`,
+            serverPid: jsonServer.pid,
+          },
+          {
+            label: `bare node:http POST (${createAnswer.length} B answer)`,
+            url: `${bareCreate.url}${V}/sobjects/Account`,
+            method: 'POST',
+            body: CREATE_BODY,
+            headers: json,
+            serverPid: bareCreate.pid,
+          },
+          {
+            label: `replica-mock serve: POST ${V}/sobjects/Account`,
+            url: `${appUrl}${V}/sobjects/Account`,
+            method: 'POST',
+            body: CREATE_BODY,
+            headers: { ...headers, ...json },
+            serverPid: replica.pid,
+          },
+          {
+            label: 'json-server 0.17: POST /accounts',
+            url: `${jsonServer.url}/accounts`,
+            method: 'POST',
+            body: CREATE_BODY,
+            headers: json,
+            serverPid: jsonServer.pid,
+          },
+          {
+            label: "the gateway's shape, no domain work: record read",
+            url: readFloor.url + floorApp + readPath,
+            headers,
+            serverPid: readFloor.pid,
+          },
+          {
+            label: "the gateway's shape, no domain work: record create",
+            url: `${createFloor.url}${floorApp}${V}/sobjects/Account`,
+            method: 'POST',
+            body: CREATE_BODY,
+            headers: { ...headers, ...json },
+            serverPid: createFloor.pid,
+          },
+        ])) as Measurement[]
         const vs = (
           label: string,
           subject: Measurement,
@@ -160,6 +189,10 @@ export default defineBench({
         })
         return {
           figures: await inProcess(),
+          floors: [
+            { label: 'what the gateway shape allows a read', floor: readShape!, baseline: readBase! },
+            { label: 'what the gateway shape allows a create', floor: createShape!, baseline: createBase! },
+          ],
           comparisons: [
             vs('record read by id over HTTP vs bare node:http (req/s)', readOurs!, readBase!, 0.25),
             vs('record create over HTTP vs bare node:http (req/s)', createOurs!, createBase!, 0.25),
@@ -168,7 +201,7 @@ export default defineBench({
           ],
         }
       } finally {
-        await Promise.all([bareRead.close(), bareCreate.close()])
+        await Promise.all([bareRead.close(), bareCreate.close(), readFloor.close(), createFloor.close()])
       }
     } finally {
       await Promise.all([replica.close(), jsonServer.close()])

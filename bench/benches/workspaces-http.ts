@@ -4,7 +4,9 @@
  * (`replica-mock serve` with default flags, so the request log is on, its stdout read by this
  * busy process), against a bare `node:http` server sending the same JSON body (>= 0.4x) and
  * json-server 0.17 serving the same workspace (>= 8x). `--quiet` is a figure beside them (the
- * log's own cost is the `request-log` bench's). Also prints the router Hono chose for the app.
+ * log's own cost is the `request-log` bench's). Floors: Hono alone answering the same JSON, and
+ * Hono doing the work the spec asks of this read the simplest way (`bench/servers/hono-floor.ts`).
+ * Also prints the router Hono chose for the app.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -38,10 +40,12 @@ export default defineBench({
       writeFileSync(dbFile, JSON.stringify({ workspaces: [workspace] }, null, 2))
       const bare = await spawnServer('bare-json', { BENCH_BODY: body })
       const jsonServer = await spawnJsonServer(dbFile)
+      const honoAlone = await spawnServer('hono-floor', { BENCH_BODY: body, BENCH_FLOOR: 'framework' })
+      const honoWork = await spawnServer('hono-floor', { BENCH_BODY: body, BENCH_FLOOR: 'management' })
       try {
         const jsonServerUrl = `${jsonServer.url}/workspaces/${ID}`
         await (await fetch(jsonServerUrl)).json()
-        const [baseline, subject, quietFigure, jsonServerFigure] = await compareHttp([
+        const [baseline, subject, quietFigure, jsonServerFigure, aloneFloor, workFloor] = await compareHttp([
           { label: `bare node:http (${body.length} B body)`, url: bare.url + PATH, serverPid: bare.pid },
           {
             label: `replica-mock serve: GET ${PATH}`,
@@ -56,9 +60,29 @@ export default defineBench({
             serverPid: quiet.pid,
           },
           { label: 'json-server 0.17: GET /workspaces/{id}', url: jsonServerUrl, serverPid: jsonServer.pid },
+          {
+            label: 'Hono alone: the same JSON',
+            url: honoAlone.url + PATH,
+            headers,
+            serverPid: honoAlone.pid,
+          },
+          {
+            label: 'Hono + request id, key check, zod parameter, Map lookup, request log',
+            url: honoWork.url + PATH,
+            headers,
+            serverPid: honoWork.pid,
+          },
         ])
         return {
           figures: [quietFigure!],
+          floors: [
+            { label: 'what Hono alone allows', floor: aloneFloor!, baseline: baseline! },
+            {
+              label: "what this read's required work, done the simplest way, allows",
+              floor: workFloor!,
+              baseline: baseline!,
+            },
+          ],
           comparisons: [
             {
               label: 'standalone GET /v1/workspaces/{id} vs bare node:http (req/s)',
@@ -75,7 +99,7 @@ export default defineBench({
           ],
         }
       } finally {
-        await Promise.all([bare.close(), jsonServer.close()])
+        await Promise.all([bare.close(), jsonServer.close(), honoAlone.close(), honoWork.close()])
       }
     } finally {
       await Promise.all([replica.close(), quiet.close()])

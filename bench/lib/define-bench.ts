@@ -14,9 +14,22 @@ export interface Comparison {
   target: { atLeast: number } | { atMost: number }
 }
 
+/**
+ * The ratio a target's baseline allows an app that does the least it could (Hono alone, or the
+ * work a request needs done the simplest way): a target above it cannot be met by simpler code.
+ * For throughput figures (req/s), as the HTTP benches measure.
+ */
+export interface Floor {
+  label: string
+  floor: Measurement
+  baseline: Measurement
+}
+
 export interface BenchReport {
   /** Ratios with targets; their figures are printed too. */
   comparisons: Comparison[]
+  /** Floors of those ratios, printed after them. */
+  floors?: Floor[]
   /** Figures without a target (context, batch variants, ...). */
   figures?: Measurement[]
 }

@@ -33,6 +33,15 @@ export function printReport(report: BenchReport): void {
       )
     }
   }
+  for (const { label, floor, baseline } of report.floors ?? []) {
+    console.log(`  floor: ${label}`)
+    printFigure('floor   ', floor)
+    const cpuOnly =
+      floor.cpuMicros === undefined || baseline.cpuMicros === undefined
+        ? ''
+        : `, CPU-only ${(baseline.cpuMicros / floor.cpuMicros).toFixed(2)}x`
+    console.log(`    ratio ${(floor.value / baseline.value).toFixed(2)}x${cpuOnly} of ${baseline.label}`)
+  }
   for (const figure of report.figures ?? []) printFigure('figure  ', figure)
 }
 
