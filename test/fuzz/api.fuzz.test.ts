@@ -35,7 +35,7 @@ const RSS_SLACK_BYTES = 512 * 1024 * 1024
 /**
  * Most the resident set may rise above its start at any point of the run. V8 collects lazily, so
  * the peak holds garbage not yet collected as well as the app's data: a loose bound (a run here
- * peaked 670 MiB above its start, one composite request adding ~200 MiB).
+ * peaked 670 MiB above its start).
  */
 const RSS_PEAK_SLACK_BYTES = 1024 * 1024 * 1024
 /** Object.prototype's own properties before the run: a request that adds one polluted it. */

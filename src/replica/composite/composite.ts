@@ -10,6 +10,7 @@ import { ReplicaError } from '../errors.js'
 import type { Dispatch } from './dispatch.js'
 import { COMPOSITE } from './limits.js'
 import { type PlannedSubrequest, planSubrequests } from './plan-subrequests.js'
+import { ReferenceBudget } from './references.js'
 import { runSubrequests, type SubrequestResult } from './run-subrequests.js'
 import { CompositeRequest, parseBody } from './schemas.js'
 import { type Transact, undoUnless } from './transact.js'
@@ -29,7 +30,11 @@ export function planComposite(body: unknown, version: number): CompositePlan {
       `Failed to run the composite request: it has ${count} subrequests; the limit is ${COMPOSITE.subrequests}`,
     )
   }
-  const items = planSubrequests(request.compositeRequest, { what: 'composite', version })
+  const items = planSubrequests(request.compositeRequest, {
+    what: 'composite',
+    version,
+    references: new ReferenceBudget(COMPOSITE.references),
+  })
   const heavy = items.filter((item) => item.target.kind === 'query' || item.target.kind === 'collections')
   if (heavy.length > COMPOSITE.queriesAndCollections) {
     throw new ReplicaError(

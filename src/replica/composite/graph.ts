@@ -9,8 +9,9 @@
  */
 import { ReplicaError } from '../errors.js'
 import type { Dispatch } from './dispatch.js'
-import { GRAPH } from './limits.js'
+import { COMPOSITE, GRAPH } from './limits.js'
 import { type PlannedSubrequest, planSubrequests } from './plan-subrequests.js'
+import { ReferenceBudget } from './references.js'
 import { haltedResult, runSubrequests, type SubrequestResult } from './run-subrequests.js'
 import { GraphRequest, parseBody, type SubrequestMethod } from './schemas.js'
 import type { SubrequestTarget } from './subrequest-url.js'
@@ -44,6 +45,7 @@ export function planGraphs(body: unknown, version: number): GraphPlan {
   if (nodes > GRAPH.nodes) limit(`it has ${nodes} nodes; the limit is ${GRAPH.nodes}`)
   const seen = new Set<string>()
   const distinct = new Set<string>()
+  const references = new ReferenceBudget(COMPOSITE.references)
   const graphs = request.graphs.map(({ graphId, compositeRequest }) => {
     if (!GRAPH_ID.test(graphId)) {
       invalid(
@@ -56,6 +58,7 @@ export function planGraphs(body: unknown, version: number): GraphPlan {
       what: `graph "${graphId}"`,
       version,
       refuse: refuseNode,
+      references,
     })
     const depth = depthOf(items)
     if (depth > GRAPH.depth) limit(`graph "${graphId}" is ${depth} nodes deep; the limit is ${GRAPH.depth}`)

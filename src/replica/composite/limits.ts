@@ -18,6 +18,13 @@ export const COMPOSITE = {
    * URL and body, the gateway's request cap (4 MiB), so a small request cannot expand without bound.
    */
   expandedCharacters: 4 * 1024 * 1024,
+  /**
+   * Ours, not the real API's: the references (`@{...}`) one composite or graph request may hold
+   * over all its subrequests. Each is parsed before anything runs and resolved as its subrequest
+   * runs; a 4 MiB body of 300,000 held the event loop for about a second. Far more than a client
+   * writes (200 records of a collections subrequest, each with 50 references, is this many).
+   */
+  references: 10_000,
 } as const
 
 export const BATCH = {

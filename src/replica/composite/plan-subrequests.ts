@@ -8,7 +8,7 @@
  */
 import { ReplicaError } from '../errors.js'
 import { formatApiVersion } from '../metadata/api-version.js'
-import { type Reference, referencesIn, referencesInText } from './references.js'
+import { type Reference, type ReferenceBudget, referencesIn, referencesInText } from './references.js'
 import type { CompositeSubrequest, SubrequestMethod } from './schemas.js'
 import { parseSubrequestUrl, type SubrequestTarget } from './subrequest-url.js'
 
@@ -32,6 +32,8 @@ export interface PlanOptions {
   version: number
   /** A message when the resource refuses what the subrequest calls (the graph's URL rule). */
   refuse?: (target: SubrequestTarget, method: SubrequestMethod) => string | undefined
+  /** The references the whole request may hold (a graph request shares one over its graphs). */
+  references: ReferenceBudget
 }
 
 const REFERENCE_ID = /^[A-Za-z0-9][A-Za-z0-9_]*$/
@@ -92,7 +94,7 @@ function planOne(
       invalid(`${name}: the ${header} header comes from the request itself and cannot be set on a subrequest`)
     }
   }
-  const references = [...referencesInText(sub.url), ...referencesIn(sub.body)]
+  const references = referencesIn(sub.body, options.references, referencesInText(sub.url, options.references))
   for (const reference of references) checkOrder(reference, index, order, name)
   return {
     referenceId: sub.referenceId,

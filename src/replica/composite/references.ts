@@ -49,6 +49,30 @@ export class ExpansionTooLargeError extends ReplicaError {
   }
 }
 
+/** More references in one request than `limit`: refused before anything runs. */
+export class TooManyReferencesError extends ReplicaError {
+  override name = 'TooManyReferencesError'
+  constructor(limit: number) {
+    super(
+      'LIMIT_EXCEEDED',
+      `Failed to run the request: it holds more than ${limit} references (@{referenceId.field}); the limit is ${limit}`,
+    )
+  }
+}
+
+/** The references one request may still hold: `take()` refuses the one past the limit. */
+export class ReferenceBudget {
+  #left: number
+  constructor(readonly limit: number) {
+    this.#left = limit
+  }
+
+  take(): void {
+    this.#left -= 1
+    if (this.#left < 0) throw new TooManyReferencesError(this.limit)
+  }
+}
+
 /** `lookup`, refusing once the values it gave add up to more than `limit` characters. */
 export function boundedLookup(lookup: Lookup, limit: number): Lookup {
   let left = limit
@@ -61,21 +85,26 @@ export function boundedLookup(lookup: Lookup, limit: number): Lookup {
   }
 }
 
-/** The references in one string; a placeholder that is not `refId.path` is INVALID_INPUT. */
-export function referencesInText(text: string): Reference[] {
-  if (!text.includes('@{')) return []
-  const out: Reference[] = []
-  for (const match of text.matchAll(PLACEHOLDER)) out.push(parseExpression(match[1]!))
+/**
+ * The references in one string, added to `out`; a placeholder that is not `refId.path` is
+ * INVALID_INPUT. Each is taken from `budget` before it is parsed, so a string of 100,000s stops
+ * at the budget's limit.
+ */
+export function referencesInText(text: string, budget: ReferenceBudget, out: Reference[] = []): Reference[] {
+  if (!text.includes('@{')) return out
+  for (const match of text.matchAll(PLACEHOLDER)) {
+    budget.take()
+    out.push(parseExpression(match[1]!))
+  }
   return out
 }
 
-/** Every reference in a JSON value (in strings, at any depth; keys are never references). */
-export function referencesIn(value: unknown, out: Reference[] = []): Reference[] {
-  // one push per reference: spreading 100,000s of them into push() would overflow the stack
-  if (typeof value === 'string') for (const reference of referencesInText(value)) out.push(reference)
-  else if (Array.isArray(value)) for (const item of value) referencesIn(item, out)
+/** Every reference in a JSON value (in strings, at any depth; keys are never references), added to `out`. */
+export function referencesIn(value: unknown, budget: ReferenceBudget, out: Reference[] = []): Reference[] {
+  if (typeof value === 'string') referencesInText(value, budget, out)
+  else if (Array.isArray(value)) for (const item of value) referencesIn(item, budget, out)
   else if (typeof value === 'object' && value !== null)
-    for (const item of Object.values(value)) referencesIn(item, out)
+    for (const item of Object.values(value)) referencesIn(item, budget, out)
   return out
 }
 

@@ -146,6 +146,51 @@ test('answers 405 for a method the composite resource does not take', async ({ c
   expectNativeError(await app.get(`${V}/composite/batch`), 405, 'METHOD_NOT_ALLOWED')
 })
 
+test('takes 10,000 references in one request and refuses 10,001 with 400 LIMIT_EXCEEDED, writing nothing', async ({
+  client,
+  mock,
+}) => {
+  const app = await connectApp(client)
+  const read = sub('GET', `/sobjects/Account/${ACME}?fields=Name`, 'r0')
+  // 2,000 references to the 7-character "Account" per subrequest, five subrequests: the limit is the request's
+  const writes = (last: number) =>
+    [2_000, 2_000, 2_000, 2_000, last].map((count, i) =>
+      sub('PATCH', `/sobjects/Account/${ACME}`, `w${i}`, {
+        Description: '@{r0.attributes.type}'.repeat(count),
+      }),
+    )
+  expectStatuses(await composite(app, [read, ...writes(2_000)]), [
+    ['r0', 200],
+    ['w0', 204],
+    ['w1', 204],
+    ['w2', 204],
+    ['w3', 204],
+    ['w4', 204],
+  ])
+  expect((await app.get(`${V}/sobjects/Account/${ACME}?fields=Description`)).body.Description).toBe(
+    'Account'.repeat(2_000),
+  )
+
+  const before = storeContent(mock, app)
+  const error = expectNativeError(
+    await composite(app, [create, read, ...writes(2_001)]),
+    400,
+    'LIMIT_EXCEEDED',
+  )
+  expect(error.message).toBe(
+    'Failed to run the request: it holds more than 10000 references (@{referenceId.field}); the limit is 10000',
+  )
+  expect(storeContent(mock, app)).toEqual(before)
+})
+
+test('refuses a body of 300,000 references at once, as over the limit', async ({ client, mock }) => {
+  const app = await connectApp(client)
+  const before = storeContent(mock, app)
+  const bomb = sub('PATCH', `/sobjects/Account/${ACME}`, 'w', { Description: '@{first.id}'.repeat(300_000) })
+  expectNativeError(await composite(app, [create, bomb]), 400, 'LIMIT_EXCEEDED')
+  expect(storeContent(mock, app)).toEqual(before)
+})
+
 test('bounds what the references of one subrequest may expand to (4 MiB characters)', async ({
   client,
   mock,

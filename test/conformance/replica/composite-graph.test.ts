@@ -148,17 +148,32 @@ test('checks graphs before anything runs: ids, references within a graph, node U
       'calls sObject rows only',
     ],
     [
-      [graph('p', [write, sub('POST', `/sobjects/Account/$ACME`, 'p', { Name: 'x' })])],
+      [graph('p', [write, sub('POST', `/sobjects/Account/${ACME}`, 'p', { Name: 'x' })])],
       'INVALID_INPUT',
       'calls sObject rows only',
     ],
     [[graph('deep', [write, ...chain(16)])], 'LIMIT_EXCEEDED', '16 nodes deep; the limit is 15'],
     [
-      Array.from({ length: 76 }, (_, i) => graph(`g$i`, [i ? read('r') : write])),
+      Array.from({ length: 76 }, (_, i) => graph(`g${i}`, [i ? read('r') : write])),
       'LIMIT_EXCEEDED',
       '76 graphs',
     ],
     [[graph('big', [write, ...fiveHundred])], 'LIMIT_EXCEEDED', '501 nodes'],
+    [
+      // the references are counted over the whole request, across its graphs
+      [
+        graph('refs1', [
+          write,
+          sub('PATCH', `/sobjects/Account/${ACME}`, 'p1', { Description: '@{w.id}'.repeat(5_000) }),
+        ]),
+        graph('refs2', [
+          account('w2', 'Must not exist either'),
+          sub('PATCH', `/sobjects/Account/${ACME}`, 'p2', { Description: '@{w2.id}'.repeat(5_001) }),
+        ]),
+      ],
+      'LIMIT_EXCEEDED',
+      'more than 10000 references',
+    ],
     [
       [
         graph('mixed', [
