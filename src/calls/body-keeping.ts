@@ -1,10 +1,12 @@
 /**
  * @module
  * What a recorded call keeps of its bodies, and their previews (DESIGN.md "Gateway"):
- * - a body that contains a secret (a known or presented token, a secret parameter value), or
- *   belongs to a credentials exchange, is `redacted` (no preview, no download);
+ * - a body that belongs to a credentials exchange, or whose kept part contains a secret (a known
+ *   or presented token, a secret parameter value), is `redacted` (no preview, no download);
  * - a body larger than `KEPT_BODY_MAX_BYTES` (or one the gateway did not read whole) is `omitted`
- *   with a reason and a preview of its first bytes;
+ *   with a reason and a preview of its first bytes: only the preview is searched for secrets, and
+ *   as far past it as a secret written across its end could reach (what no output shows is not
+ *   searched: a large upload held the event loop for most of a second);
  * - any other body is `recorded` and kept whole for `getRequestBody`;
  * - previews: the first `PREVIEW_BYTES` bytes, as text when the body is valid UTF-8 (cut at a
  *   character boundary), else as base64 (`encoding: 'binary'`), with `previewTruncated`.
@@ -12,7 +14,7 @@
 import { isUtf8 } from 'node:buffer'
 import type { BodyCoverage, BodyEncoding, BodyPreview } from '../schemas/request.js'
 import type { RawBody } from './raw-call.js'
-import { hasSecret } from './redaction.js'
+import { hasSecret, secretReach } from './redaction.js'
 
 /** Bytes of a body shown in its preview. */
 export const PREVIEW_BYTES = 4096
@@ -43,11 +45,13 @@ export function storeBody(
 ): StoredBody {
   const bytes = toBytes(raw.data)
   const base = { contentType: raw.contentType, bytes: raw.size, encoding: encodingOf(bytes, raw.complete) }
-  if (credentialsExchange || hasSecret(bytes, secrets)) {
+  const keptWhole = raw.complete && bytes.byteLength <= KEPT_BODY_MAX_BYTES
+  const shown = keptWhole ? bytes : bytes.subarray(0, PREVIEW_BYTES + secretReach(secrets))
+  if (credentialsExchange || hasSecret(shown, secrets)) {
     const reason = credentialsExchange ? EXCHANGE_REASON : SECRET_REASON
     return { ...base, coverage: 'redacted', reason, head: null, full: null }
   }
-  if (!raw.complete || bytes.byteLength > KEPT_BODY_MAX_BYTES) {
+  if (!keptWhole) {
     // a copy, so the large body it came from is not held
     const head = bytes.slice(0, PREVIEW_BYTES)
     const reason = raw.complete

@@ -4,6 +4,9 @@ import type { RawCall } from './raw-call.js'
 import { type RecordedCall, recordCall, toRecordedRequest } from './recorded-call.js'
 
 const encode = (text: string) => new TextEncoder().encode(text) as Uint8Array<ArrayBuffer>
+/** Every character as `%XX`, as a client may send a token. */
+const percentEncoded = (text: string) =>
+  [...text].map((char) => `%${char.charCodeAt(0).toString(16).padStart(2, '0')}`).join('')
 
 function raw(overrides: Partial<RawCall> = {}): RawCall {
   return {
@@ -103,13 +106,24 @@ describe('recordCall', () => {
     expect(second.requestHeaders).toEqual({ 'x-echo': 'tok_first_token [redacted]' })
   })
 
-  it('redacts a body over the recording cap that carries a token anywhere', () => {
-    const data = encode(`${'a'.repeat(KEPT_BODY_MAX_BYTES)}tok_secret`)
-    const call = recorded({
-      secrets: ['tok_secret'],
-      responseBody: { contentType: 'text/plain', data, complete: true, size: data.byteLength },
+  it('searches a body over the recording cap where an output shows it: its preview, and across its end', () => {
+    const large = (text: string) => {
+      const data = encode(`${text}${'a'.repeat(KEPT_BODY_MAX_BYTES)}`)
+      return recorded({
+        secrets: ['tok_secret'],
+        responseBody: { contentType: 'text/plain', data, complete: true, size: data.byteLength },
+      }).responseBody
+    }
+    // in the preview, or written across its end (a part of it would show): redacted whole
+    expect(large('tok_secret')).toMatchObject({ coverage: 'redacted', head: null, full: null })
+    expect(large(`${'a'.repeat(PREVIEW_BYTES - 4)}tok_secret`)).toMatchObject({ coverage: 'redacted' })
+    expect(large(`${'a'.repeat(PREVIEW_BYTES - 4)}${percentEncoded('tok_secret')}`)).toMatchObject({
+      coverage: 'redacted',
     })
-    expect(call.responseBody).toMatchObject({ coverage: 'redacted', head: null, full: null })
+    // past what any output shows: the body is omitted with its preview, which has no secret
+    const past = large(`${'a'.repeat(PREVIEW_BYTES + 200)}tok_secret`)
+    expect(past).toMatchObject({ coverage: 'omitted', full: null })
+    expect(toBodyPreview(past).preview).toBe('a'.repeat(PREVIEW_BYTES))
   })
 })
 

@@ -4,8 +4,8 @@
  * `Authorization`, `Proxy-Authorization`, cookie headers and headers named like a secret
  * parameter become `[redacted]`; in paths, queries and other header values every secret the call
  * may carry (see `known-secrets.ts`) and every secret parameter value is replaced by
- * `[redacted]`, also where it was percent- or `\u`-encoded. A body that carries one is redacted
- * whole (`body-keeping.ts` asks `hasSecret`).
+ * `[redacted]`, also where it was percent- or `\u`-encoded. A body whose kept part carries one is
+ * redacted whole (`body-keeping.ts` asks `hasSecret`).
  */
 import { blankSecrets, findSecrets } from './known-secrets.js'
 
@@ -34,6 +34,19 @@ export function redactHeaders(headers: Headers, secrets: readonly string[]): Rec
     out[name] = SECRET_HEADERS.has(name) ? REDACTED : redactText(value, secrets)
   }
   return out
+}
+
+/** Characters before a secret parameter's value: its name, quotes and separator. */
+const PARAMETER_NAME_REACH = 32
+
+/**
+ * How far past a cut a secret written across it may reach: the longest secret, every character
+ * `\u`-escaped (6 characters each), or a secret parameter's name.
+ */
+export function secretReach(secrets: readonly string[]): number {
+  let longest = 0
+  for (const secret of secrets) longest = Math.max(longest, secret.length)
+  return Math.max(6 * longest, PARAMETER_NAME_REACH)
 }
 
 /** Whether a body holds a secret (its bytes read one character each: tokens are ASCII). */

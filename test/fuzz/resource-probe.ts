@@ -4,17 +4,18 @@
  * checks these only on a fuzz run (`FUZZ_RUNS` set, as `npm run fuzz` does), never in `npm test`:
  * they are wall-clock and whole-process figures.
  *
- * A block is measured with `monitorEventLoopDelay`: its timer ticks every `RESOLUTION_MS`, and the
- * longest gap between two ticks, less the resolution, is the longest time nothing else could run.
- * The timers phase is entered before and after the request, so a block is counted against the
- * request that caused it (a request answered in microtasks alone would otherwise share one gap
- * with the next ones). A gap is wall-clock time: on a busy machine the process also waits for a
- * core. So a block counts at most the CPU time the process spent during the request
- * (`process.cpuUsage`): a long sync run uses the CPU all along, a wait for a core does not.
+ * A block is measured with a heartbeat: a timer every `TICK_MS` notes the longest gap between two
+ * of its ticks, less the tick, since the request began — the longest time nothing else could run.
+ * It never stops, so a block that starts at once is timed from the tick before it (Node's
+ * `monitorEventLoopDelay` is blind there: after a reset its first tick only sets where to count
+ * from, so a request that blocked at once showed no block at all). The timers phase is entered
+ * after the request, so the tick that ends a block is counted against the request that caused it
+ * (a request answered in microtasks alone would otherwise share one gap with the next ones). A gap
+ * is wall-clock time: on a busy machine the process also waits for a core. So a block counts at
+ * most the CPU time the process spent during the request (`process.cpuUsage`): a long sync run
+ * uses the CPU all along, a wait for a core does not.
  */
-import { monitorEventLoopDelay } from 'node:perf_hooks'
-
-const RESOLUTION_MS = 10
+const TICK_MS = 5
 
 export interface RequestCost {
   /** Longest event-loop block while the request ran, in ms. */
@@ -36,24 +37,29 @@ function timersPhase(): Promise<void> {
 }
 
 export function createResourceProbe(): ResourceProbe {
-  const histogram = monitorEventLoopDelay({ resolution: RESOLUTION_MS })
-  histogram.enable()
+  let lastTick = performance.now()
+  let longestGap = 0
+  // unref: the heartbeat never keeps the test process alive
+  const heartbeat = setInterval(() => {
+    const now = performance.now()
+    longestGap = Math.max(longestGap, now - lastTick)
+    lastTick = now
+  }, TICK_MS).unref()
   return {
     async measure(send) {
-      await timersPhase()
-      histogram.reset()
+      longestGap = 0
       const rssBefore = process.memoryUsage.rss()
       const cpuBefore = process.cpuUsage()
       const value = await send()
       await timersPhase()
       const cpu = process.cpuUsage(cpuBefore)
       const cpuMs = (cpu.user + cpu.system) / 1000
-      // no tick since the reset: the request and the turn after it took less than one resolution
-      const gapMs = histogram.count === 0 ? 0 : histogram.max / 1e6 - RESOLUTION_MS
+      // the gap that ends after the request began also counts the time since the tick before it
+      const gapMs = Math.max(0, longestGap, performance.now() - lastTick) - TICK_MS
       const blockedMs = Math.max(0, Math.min(gapMs, cpuMs))
       const rss = process.memoryUsage.rss()
       return { value, cost: { blockedMs, rss, rssGrowth: rss - rssBefore } }
     },
-    stop: () => histogram.disable(),
+    stop: () => clearInterval(heartbeat),
   }
 }
