@@ -1,21 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { blankSecrets, findSecrets, KnownSecrets } from './known-secrets.js'
+import { escapeEvery } from '../../test/support/escape-every.js'
 import { seededDraw } from '../../test/support/seeded-draw.js'
 
 const TOKEN = 'tok_abcdefgh123'
 
-function encode(text: string, as: 'percent' | 'unicode'): string {
-  return [...text]
-    .map((ch) => {
-      const hex = ch.charCodeAt(0).toString(16)
-      return as === 'percent' ? `%${hex.padStart(2, '0')}` : `\\u${hex.padStart(4, '0')}`
-    })
-    .join('')
-}
-
 describe('findSecrets', () => {
   it('gives the ranges of the text as written, for plain and encoded occurrences alike', () => {
-    const text = `a=${TOKEN}&b=${encode(TOKEN, 'percent')}&c=%zz&d=${encode(TOKEN, 'unicode')}&e=%4`
+    const text = `a=${TOKEN}&b=${escapeEvery(TOKEN, 'percent')}&c=%zz&d=${escapeEvery(TOKEN, 'unicode')}&e=%4`
     expect(blankSecrets(text, [TOKEN], '*')).toBe('a=*&b=*&c=%zz&d=*&e=%4')
   })
 
@@ -31,7 +23,7 @@ describe('findSecrets', () => {
 
   it('finds an encoded token at the end of a body of several MiB full of escapes', () => {
     const filler = '"Name":"%zz \\u00e9",'.repeat(200_000)
-    const text = `{${filler}"t":"${encode(TOKEN, 'percent')}"}`
+    const text = `{${filler}"t":"${escapeEvery(TOKEN, 'percent')}"}`
     expect(findSecrets(text, [TOKEN])).toEqual([[text.length - 2 - TOKEN.length * 3, text.length - 2]])
   })
 

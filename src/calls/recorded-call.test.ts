@@ -1,12 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { KEPT_BODY_MAX_BYTES, PREVIEW_BYTES, toBodyPreview } from './body-keeping.js'
+import { escapeEvery } from '../../test/support/escape-every.js'
 import type { RawCall } from './raw-call.js'
 import { type RecordedCall, recordCall, toRecordedRequest } from './recorded-call.js'
 
 const encode = (text: string) => new TextEncoder().encode(text) as Uint8Array<ArrayBuffer>
-/** Every character as `%XX`, as a client may send a token. */
-const percentEncoded = (text: string) =>
-  [...text].map((char) => `%${char.charCodeAt(0).toString(16).padStart(2, '0')}`).join('')
 
 function raw(overrides: Partial<RawCall> = {}): RawCall {
   return {
@@ -117,7 +115,8 @@ describe('recordCall', () => {
     // in the preview, or written across its end (a part of it would show): redacted whole
     expect(large('tok_secret')).toMatchObject({ coverage: 'redacted', head: null, full: null })
     expect(large(`${'a'.repeat(PREVIEW_BYTES - 4)}tok_secret`)).toMatchObject({ coverage: 'redacted' })
-    expect(large(`${'a'.repeat(PREVIEW_BYTES - 4)}${percentEncoded('tok_secret')}`)).toMatchObject({
+    // escaped, a secret reaches furthest past the cut: 6 characters each as \uXXXX
+    expect(large(`${'a'.repeat(PREVIEW_BYTES - 4)}${escapeEvery('tok_secret', 'unicode')}`)).toMatchObject({
       coverage: 'redacted',
     })
     // past what any output shows: the body is omitted with its preview, which has no secret

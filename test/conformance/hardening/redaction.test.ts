@@ -7,6 +7,7 @@ import { RecordedRequestList } from '../../../src/schemas/index.js'
 import type { Client } from '../../support/client.js'
 import { conformanceTest, expect } from '../../support/harness.js'
 import { callApp, connect, credentialsFor, testApp } from '../../support/app-calls.js'
+import { escapeEvery } from '../../support/escape-every.js'
 
 const test = conformanceTest({ clock: 'manual', nativeHandlers: { crm: testApp } })
 
@@ -28,9 +29,7 @@ async function everythingVisible(client: Client, environmentId: string): Promise
   return parts.join('\n')
 }
 
-function percentEncodeAll(text: string): string {
-  return [...text].map((ch) => `%${ch.charCodeAt(0).toString(16).padStart(2, '0')}`).join('')
-}
+const percentEncodeAll = (text: string) => escapeEvery(text, 'percent')
 
 test('never shows another actor’s token, a management token or a session value', async ({ client, mock }) => {
   const { environment, token } = await connect({ client, mock })
