@@ -10,7 +10,7 @@ import { ReplicaError, UnsupportedFeatureError } from '../errors.js'
 import { formatApiVersion } from '../metadata/api-version.js'
 import { type Dispatch, failed, type Subrequest } from './dispatch.js'
 import { BATCH } from './limits.js'
-import { BatchRequest, parseBody } from './schemas.js'
+import { BatchRequest, itemsAt, parseBody } from './schemas.js'
 import { batchSubrequestUrl, parseSubrequestUrl } from './subrequest-url.js'
 
 export interface BatchPlan {
@@ -31,14 +31,14 @@ const HALTED = [
 ]
 
 export function planBatch(body: unknown, version: number): BatchPlan {
-  const request = parseBody(BatchRequest, body, 'composite batch request')
-  const count = request.batchRequests.length
+  const count = itemsAt(body, 'batchRequests').length
   if (count > BATCH.subrequests) {
     throw new ReplicaError(
       'LIMIT_EXCEEDED',
       `Failed to run the batch: it has ${count} subrequests; the limit is ${BATCH.subrequests}`,
     )
   }
+  const request = parseBody(BatchRequest, body, 'composite batch request')
   const items = request.batchRequests.map((sub, index): Subrequest => {
     if (sub.binaryPartName !== undefined || sub.binaryPartNameAlias !== undefined) {
       throw new UnsupportedFeatureError('A binary part in a batch subrequest (binaryPartName)')

@@ -12,7 +12,7 @@ import { COMPOSITE } from './limits.js'
 import { type PlannedSubrequest, planSubrequests } from './plan-subrequests.js'
 import { ReferenceBudget } from './references.js'
 import { runSubrequests, type SubrequestResult } from './run-subrequests.js'
-import { CompositeRequest, parseBody } from './schemas.js'
+import { CompositeRequest, itemsAt, parseBody } from './schemas.js'
 import { type Transact, undoUnless } from './transact.js'
 
 export interface CompositePlan {
@@ -22,14 +22,14 @@ export interface CompositePlan {
 
 /** Reads and checks a composite request body sent at API `version`; nothing runs yet. */
 export function planComposite(body: unknown, version: number): CompositePlan {
-  const request = parseBody(CompositeRequest, body, 'composite request')
-  const count = request.compositeRequest.length
+  const count = itemsAt(body, 'compositeRequest').length
   if (count > COMPOSITE.subrequests) {
     throw new ReplicaError(
       'LIMIT_EXCEEDED',
       `Failed to run the composite request: it has ${count} subrequests; the limit is ${COMPOSITE.subrequests}`,
     )
   }
+  const request = parseBody(CompositeRequest, body, 'composite request')
   const items = planSubrequests(request.compositeRequest, {
     what: 'composite',
     version,

@@ -13,7 +13,7 @@ import { COMPOSITE, GRAPH } from './limits.js'
 import { type PlannedSubrequest, planSubrequests } from './plan-subrequests.js'
 import { ReferenceBudget } from './references.js'
 import { haltedResult, runSubrequests, type SubrequestResult } from './run-subrequests.js'
-import { GraphRequest, parseBody, type SubrequestMethod } from './schemas.js'
+import { GraphRequest, itemsAt, parseBody, type SubrequestMethod } from './schemas.js'
 import type { SubrequestTarget } from './subrequest-url.js'
 import { savepointOf, type Transact, undoUnless } from './transact.js'
 
@@ -37,12 +37,11 @@ const ROW_METHODS: Readonly<Record<number, readonly SubrequestMethod[]>> = {
 }
 
 export function planGraphs(body: unknown, version: number): GraphPlan {
-  const request = parseBody(GraphRequest, body, 'composite graph request')
-  if (request.graphs.length > GRAPH.graphs) {
-    limit(`it has ${request.graphs.length} graphs; the limit is ${GRAPH.graphs}`)
-  }
-  const nodes = request.graphs.reduce((sum, graph) => sum + graph.compositeRequest.length, 0)
+  const given = itemsAt(body, 'graphs')
+  if (given.length > GRAPH.graphs) limit(`it has ${given.length} graphs; the limit is ${GRAPH.graphs}`)
+  const nodes = given.reduce((sum: number, graph) => sum + itemsAt(graph, 'compositeRequest').length, 0)
   if (nodes > GRAPH.nodes) limit(`it has ${nodes} nodes; the limit is ${GRAPH.nodes}`)
+  const request = parseBody(GraphRequest, body, 'composite graph request')
   const seen = new Set<string>()
   const distinct = new Set<string>()
   const references = new ReferenceBudget(COMPOSITE.references)

@@ -183,6 +183,68 @@ test('takes 10,000 references in one request and refuses 10,001 with 400 LIMIT_E
   expect(storeContent(mock, app)).toEqual(before)
 })
 
+test('counts items before reading each one: over a count limit a body is refused as over it, whatever its items hold', async ({
+  client,
+  mock,
+}) => {
+  const app = await connectApp(client)
+  const bad = { method: 'GET', url: `${V}/sobjects/Account/${ACME}`, referenceId: 'bad', extra: true }
+  const read = (i: number) => sub('GET', `/sobjects/Account/${ACME}?fields=Name`, `r${i}`)
+  const reads = (n: number) => Array.from({ length: n }, (_, i) => read(i))
+  const graph = (graphId: string, nodes: unknown[]) => ({ graphId, compositeRequest: nodes })
+  const batchRead = { method: 'GET', url: `v60.0/sobjects/Account/${ACME}?fields=Name` }
+  const account = { attributes: { type: 'Account' }, Name: 'Must not exist' }
+  // [what, path, body at its limit with one malformed item, the same one item over the limit, code over it]
+  const cases: Array<[string, string, unknown, unknown, string]> = [
+    [
+      'composite',
+      '/composite',
+      { compositeRequest: [...reads(24), bad] },
+      { compositeRequest: [...reads(25), bad] },
+      'LIMIT_EXCEEDED',
+    ],
+    [
+      'batch',
+      '/composite/batch',
+      { batchRequests: [...Array(24).fill(batchRead), { ...batchRead, extra: 1 }] },
+      { batchRequests: [...Array(25).fill(batchRead), { ...batchRead, extra: 1 }] },
+      'LIMIT_EXCEEDED',
+    ],
+    [
+      'graph, graphs',
+      '/composite/graph',
+      { graphs: [...Array.from({ length: 74 }, (_, i) => graph(`g${i}`, [read(0)])), graph('last', [bad])] },
+      { graphs: [...Array.from({ length: 75 }, (_, i) => graph(`g${i}`, [read(0)])), graph('last', [bad])] },
+      'LIMIT_EXCEEDED',
+    ],
+    [
+      'graph, nodes',
+      '/composite/graph',
+      { graphs: [graph('g', [...reads(499), bad])] },
+      { graphs: [graph('g', [...reads(500), bad])] },
+      'LIMIT_EXCEEDED',
+    ],
+    [
+      'collections',
+      '/composite/sobjects',
+      { records: [...Array(199).fill(account), { ...account, attributes: 'x' }], extra: 1 },
+      { records: [...Array(200).fill(account), { ...account, attributes: 'x' }], extra: 1 },
+      'EXCEEDED_ID_LIMIT',
+    ],
+  ]
+  const before = storeContent(mock, app)
+  for (const [what, path, atLimit, overLimit, code] of cases) {
+    const shape = expectNativeError(
+      await app.post(`${V}${path}`, { json: atLimit }),
+      400,
+      'JSON_PARSER_ERROR',
+    )
+    expect(shape.message, what).toContain('Failed to read')
+    expectNativeError(await app.post(`${V}${path}`, { json: overLimit }), 400, code)
+  }
+  expect(storeContent(mock, app)).toEqual(before)
+})
+
 test('refuses a body of 300,000 references at once, as over the limit', async ({ client, mock }) => {
   const app = await connectApp(client)
   const before = storeContent(mock, app)

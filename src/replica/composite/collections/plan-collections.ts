@@ -13,7 +13,7 @@ import { normaliseId } from '../../ids.js'
 import type { MetadataService, MetadataView } from '../../metadata/metadata-service.js'
 import { COLLECTIONS, idLimitMessage } from '../limits.js'
 import { type SaveError, saveError } from '../save-results.js'
-import { CollectionsWrite, parseBody } from '../schemas.js'
+import { CollectionsWrite, itemsAt, parseBody } from '../schemas.js'
 
 export type CollectionsOperation = 'create' | 'update' | 'upsert' | 'delete'
 
@@ -147,11 +147,10 @@ export function planDelete(
 }
 
 function readWrite(body: unknown): CollectionsWrite {
-  const request = parseBody(CollectionsWrite, body, 'sObject Collections request')
-  if (request.records.length > COLLECTIONS.records) {
+  if (itemsAt(body, 'records').length > COLLECTIONS.records) {
     throw new ReplicaError('EXCEEDED_ID_LIMIT', idLimitMessage(COLLECTIONS.records))
   }
-  return request
+  return parseBody(CollectionsWrite, body, 'sObject Collections request')
 }
 
 function typeOf(record: Readonly<Record<string, unknown>>): string | undefined {
