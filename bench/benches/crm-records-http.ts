@@ -8,7 +8,8 @@
  * making its `Request` to reading its answer, compared by hand with the same rows of an earlier
  * commit; beside it a minimal Hono app making the same two answers with no domain work, what the
  * framework and the Fetch objects alone cost here. Floors over HTTP: the gateway's shape with no
- * domain work (`bench/servers/hono-floor.ts`, `gateway`) making the same two answers.
+ * domain work (`bench/servers/hono-floor.ts`, `gateway`) making the same two answers, the read's
+ * also against json-server.
  */
 import { createCrmApps } from '../../src/replica/crm-app.js'
 import { createCrmNativeHandler } from '../../src/replica/handlers/native-handler.js'
@@ -192,6 +193,11 @@ export default defineBench({
           floors: [
             { label: 'what the gateway shape allows a read', floor: readShape!, baseline: readBase! },
             { label: 'what the gateway shape allows a create', floor: createShape!, baseline: createBase! },
+            {
+              label: 'the read shape against json-server 0.17',
+              floor: readShape!,
+              baseline: readJsonServer!,
+            },
           ],
           comparisons: [
             vs('record read by id over HTTP vs bare node:http (req/s)', readOurs!, readBase!, 0.25),

@@ -5,7 +5,8 @@
  * busy process), against a bare `node:http` server sending the same JSON body (>= 0.4x) and
  * json-server 0.17 serving the same workspace (>= 8x). `--quiet` is a figure beside them (the
  * log's own cost is the `request-log` bench's). Floors: Hono alone answering the same JSON, and
- * Hono doing the work the spec asks of this read the simplest way (`bench/servers/hono-floor.ts`).
+ * Hono doing the work the spec asks of this read the simplest way (`bench/servers/hono-floor.ts`),
+ * the latter against both baselines.
  * Also prints the router Hono chose for the app.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -81,6 +82,11 @@ export default defineBench({
               label: "what this read's required work, done the simplest way, allows",
               floor: workFloor!,
               baseline: baseline!,
+            },
+            {
+              label: 'the same work against json-server 0.17',
+              floor: workFloor!,
+              baseline: jsonServerFigure!,
             },
           ],
           comparisons: [
