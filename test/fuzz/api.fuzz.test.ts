@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ENDPOINTS } from './endpoints.js'
 import { requestOf } from './fuzz-request.js'
 import { createFuzzTarget, invariantBroken } from './fuzz-target.js'
-import { createResourceProbe } from './resource-probe.js'
+import { createResourceProbe, type ResourceProbe } from './resource-probe.js'
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 20)
 const SEED = Number(process.env.FUZZ_SEED ?? 15)
@@ -51,6 +51,19 @@ function heapUsed(): number {
   return process.memoryUsage().heapUsed
 }
 
+/**
+ * A block over the bound, timed once more after a full collection. Only for a request that
+ * changed nothing (a read, or a write refused with the state checked unchanged), so the second
+ * send takes the same path: a request that costs that much does so again, while one that met a
+ * collection of the fuzz process's own garbage, a cold compile or a wait for a core does not.
+ */
+async function blockedAgain(probe: ResourceProbe, send: () => Promise<unknown>): Promise<number> {
+  gc()
+  // the heartbeat ticks again before the request, or the collection's own pause would count
+  await new Promise((resolve) => setTimeout(resolve, 20))
+  return (await probe.measure(send)).cost.blockedMs
+}
+
 describe('fuzz: every endpoint keeps the invariants', () => {
   let baseline = 0
   let rssStart = 0
@@ -79,7 +92,6 @@ describe('fuzz: every endpoint keeps the invariants', () => {
             const before = write ? await target.state() : ''
             const { value: answer, cost } = await probe.measure(() => target.send(request))
             const what = `${endpoint.name}: ${request.method} ${request.path.slice(0, 120)}`
-            if (cost.blockedMs > endpointWorst.ms) endpointWorst = { ms: cost.blockedMs, what }
             rssPeak = Math.max(rssPeak, cost.rss)
             if (cost.rssGrowth > worstGrowth.bytes) worstGrowth = { bytes: cost.rssGrowth, what }
             const broken =
@@ -94,6 +106,11 @@ describe('fuzz: every endpoint keeps the invariants', () => {
                 `${request.method} ${request.path} was refused (${answer.status}) but changed the state`,
               )
             }
+            const blockedMs =
+              CHECK_COSTS && cost.blockedMs > MAX_BLOCK_MS && (!write || answer.status >= 400)
+                ? Math.min(cost.blockedMs, await blockedAgain(probe, () => target.send(request)))
+                : cost.blockedMs
+            if (blockedMs > endpointWorst.ms) endpointWorst = { ms: blockedMs, what }
           }),
           { numRuns: RUNS, seed: SEED, endOnFailure: true },
         )
