@@ -10,6 +10,7 @@
  */
 import { Readable } from 'node:stream'
 import { finished } from 'node:stream/promises'
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises'
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
 import { ReplicaError } from '../errors.js'
 import type { UploadedData } from './bulk-job.js'
@@ -84,9 +85,18 @@ export async function readCsvUpload(
   return { header, columns, rows }
 }
 
-/** The body's chunks cut into views of at most SLICE_BYTES (no copy). */
+/**
+ * The body's chunks cut into views of at most SLICE_BYTES (no copy), with a turn of the event loop
+ * between two views: in-process a body is one chunk, which would otherwise be parsed in one go
+ * (40,000 short rows in 280 KB held the loop ~64 ms).
+ */
 async function* slices(body: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
+  let first = true
   for await (const chunk of body as NodeReadableStream<Uint8Array>) {
-    for (let at = 0; at < chunk.byteLength; at += SLICE_BYTES) yield chunk.subarray(at, at + SLICE_BYTES)
+    for (let at = 0; at < chunk.byteLength; at += SLICE_BYTES) {
+      if (!first) await yieldToEventLoop()
+      first = false
+      yield chunk.subarray(at, at + SLICE_BYTES)
+    }
   }
 }
