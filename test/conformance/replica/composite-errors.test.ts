@@ -7,13 +7,15 @@ const test = conformanceTest({ clock: 'manual' })
 /** A subrequest that would write, so "nothing written" means something. */
 const create = sub('POST', '/sobjects/Account', 'first', { Name: 'Must not exist' })
 
+/** `n` reads of the same record, `r0`, `r1`, ... */
+const reads = (n: number) =>
+  Array.from({ length: n }, (_, i) => sub('GET', `/sobjects/Account/${ACME}?fields=Name`, `r${i}`))
+
 test('takes 25 subrequests and refuses 26 with 400 LIMIT_EXCEEDED, writing nothing', async ({
   client,
   mock,
 }) => {
   const app = await connectApp(client)
-  const reads = (n: number) =>
-    Array.from({ length: n }, (_, i) => sub('GET', `/sobjects/Account/${ACME}?fields=Name`, `r${i}`))
   expect((await composite(app, [create, ...reads(24)])).body.compositeResponse).toHaveLength(25)
 
   const before = storeContent(mock, app)
@@ -189,8 +191,6 @@ test('counts items before reading each one: over a count limit a body is refused
 }) => {
   const app = await connectApp(client)
   const bad = { method: 'GET', url: `${V}/sobjects/Account/${ACME}`, referenceId: 'bad', extra: true }
-  const read = (i: number) => sub('GET', `/sobjects/Account/${ACME}?fields=Name`, `r${i}`)
-  const reads = (n: number) => Array.from({ length: n }, (_, i) => read(i))
   const graph = (graphId: string, nodes: unknown[]) => ({ graphId, compositeRequest: nodes })
   const batchRead = { method: 'GET', url: `v60.0/sobjects/Account/${ACME}?fields=Name` }
   const account = { attributes: { type: 'Account' }, Name: 'Must not exist' }
@@ -213,8 +213,8 @@ test('counts items before reading each one: over a count limit a body is refused
     [
       'graph, graphs',
       '/composite/graph',
-      { graphs: [...Array.from({ length: 74 }, (_, i) => graph(`g${i}`, [read(0)])), graph('last', [bad])] },
-      { graphs: [...Array.from({ length: 75 }, (_, i) => graph(`g${i}`, [read(0)])), graph('last', [bad])] },
+      { graphs: [...Array.from({ length: 74 }, (_, i) => graph(`g${i}`, reads(1))), graph('last', [bad])] },
+      { graphs: [...Array.from({ length: 75 }, (_, i) => graph(`g${i}`, reads(1))), graph('last', [bad])] },
       'LIMIT_EXCEEDED',
     ],
     [
