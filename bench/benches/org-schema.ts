@@ -1,6 +1,6 @@
 /**
  * @module
- * A user's own org schema (src/fixtures/org-schema, src/replica/formulas), as a team with a large
+ * A user's own org schema (src/org-schema, src/replica/formulas), as a team with a large
  * org feels it: loading an SFDX project of 500 objects, 20,000 fields and 1,000 validation rules
  * <= 2 s (a server start or a test file's first mock pays it); describing an 800-field object
  * in-process <= 20 ms; a create on an object with 20 active validation rules and 10 formula fields
@@ -9,7 +9,7 @@
  * directly (no gateway), the way the `crm-records-http` bench times its in-process figures.
  */
 import { rm } from 'node:fs/promises'
-import { loadOrgSchema } from '../../src/fixtures/org-schema/index.js'
+import { loadOrgSchema } from '../../src/org-schema/index.js'
 import { createCrmApps } from '../../src/replica/crm-app.js'
 import { createCrmNativeHandler } from '../../src/replica/handlers/native-handler.js'
 import { type Comparison, defineBench } from '../lib/define-bench.js'

@@ -2,12 +2,12 @@
  * @module
  * The floor under loading an SFDX project: every `-meta.xml` file of the folder read and parsed
  * (well-formedness checked in the same pass) by the loader's own XML reader
- * (src/fixtures/xml-document.ts: saxes building plain values), and nothing else. What the loader
+ * (src/xml/xml-document.ts: saxes building plain values), and nothing else. What the loader
  * spends above it is its own (mapping, merging, checking).
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { parseXmlDocument } from '../../src/fixtures/xml-document.js'
+import { parseXmlDocument } from '../../src/xml/xml-document.js'
 
 /** Milliseconds to read and parse every XML file under `folder`; and how many there are. */
 export function xmlFloor(folder: string): { ms: number; files: number } {

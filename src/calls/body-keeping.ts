@@ -1,6 +1,6 @@
 /**
  * @module
- * What a recorded call keeps of its bodies, and their previews (DESIGN.md "Gateway"):
+ * What a recorded call keeps of its bodies, and their previews (docs/gateway.md):
  * - a body that belongs to a credentials exchange, or whose kept part contains a secret (a known
  *   or presented token, a secret parameter value), is `redacted` (no preview, no download);
  * - a body larger than `KEPT_BODY_MAX_BYTES` (or one the gateway did not read whole) is `omitted`

@@ -1,6 +1,6 @@
 /**
  * @module
- * One recorded call (DESIGN.md "Gateway") and its views in the API (Request, RequestDetail). It
+ * One recorded call (docs/gateway.md) and its views in the API (Request, RequestDetail). It
  * is redacted once, as it is recorded: what it holds is what any reader may see. What it keeps
  * of its bodies is decided by `body-keeping.ts`; `call-export.ts` is its state-document form.
  */

@@ -1,6 +1,6 @@
 /**
  * @module
- * Redaction of a recorded call (DESIGN.md "Gateway"), done once as it is recorded:
+ * Redaction of a recorded call (docs/gateway.md), done once as it is recorded:
  * `Authorization`, `Proxy-Authorization`, cookie headers and headers named like a secret
  * parameter become `[redacted]`; in paths, queries and other header values every secret the call
  * may carry (see `known-secrets.ts`) and every secret parameter value is replaced by

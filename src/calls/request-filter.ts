@@ -1,6 +1,6 @@
 /**
  * @module
- * The filters of `listRequests` and `getRequestStats` (spec "Endpoints") as a predicate over
+ * The filters of `listRequests` and `getRequestStats` (docs/gateway.md#recorded-calls) as a predicate over
  * recorded calls.
  */
 import type { RequestFilterQuery } from '../schemas/request.js'

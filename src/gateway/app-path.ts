@@ -1,6 +1,6 @@
 /**
  * @module
- * Splits an app URL's path into its optional prefix and the native path (DESIGN.md "URLs"):
+ * Splits an app URL's path into its optional prefix and the native path (docs/gateway.md):
  * `/apps/{environmentId}[/{appName}][/t/{token}]{nativePath}`, or a native path at the root.
  * @note After the environment id, a segment `t` followed by another segment is the token form and
  * `services` starts the native path, so apps named `t` or `services` cannot be named in the path

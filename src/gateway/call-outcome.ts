@@ -4,7 +4,7 @@
  * recording keeps too), and who answered (the app, or the gateway refusing). The gateway's route
  * makes the one response the client gets from it. `refusedOutcome` is the one place a gateway
  * refusal becomes a response: its status, and the gateway error body `{ error: { code, message } }`
- * (DESIGN.md "Gateway").
+ * (docs/gateway.md).
  */
 import type { RawBody } from '../calls/raw-call.js'
 import type { NativeEndpoint } from '../replica/native-call.js'

@@ -1,6 +1,6 @@
 /**
  * @module
- * The gateway in front of the apps (spec "What the service does" 6, DESIGN.md "URLs", "Gateway").
+ * The gateway in front of the apps (docs/gateway.md).
  * For every call to an app URL, or to a native path at the root, in these steps:
  * 1. receive: read the URL, token and request body, if the method has one (at most 4 MiB,
  *    or `maxUploadBytes` for a Bulk API CSV upload);
@@ -29,7 +29,7 @@ import { nativeAuthFailure } from './native-auth-failure.js'
 import { type ReceivedCall, receiveCall } from './received-call.js'
 import { recordCall } from './record-call.js'
 
-/** The largest request and response body the gateway passes (spec "Limits"): 4 MiB. */
+/** The largest request and response body the gateway passes (docs/limits.md): 4 MiB. */
 const MAX_NATIVE_BODY_BYTES = 4 * 1024 * 1024
 
 export interface GatewayOptions {

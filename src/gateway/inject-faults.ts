@@ -1,6 +1,6 @@
 /**
  * @module
- * Queued `gateway.latency` and `gateway.error` faults (DESIGN.md "Faults"): a latency fault delays
+ * Queued `gateway.latency` and `gateway.error` faults (docs/in-process.md#seeding-inspecting-and-faults): a latency fault delays
  * the call, an error fault answers it in the app's stead. Each applies to the calls of its
  * environment and app (any, when not set) and is used once.
  */

@@ -1,7 +1,7 @@
 /**
  * @module
  * How a native call the gateway could not authenticate is answered: in the format the native
- * clients read there, not the gateway's (DESIGN.md "Gateway"). Stock clients key their re-login
+ * clients read there, not the gateway's (docs/gateway.md). Stock clients key their re-login
  * and refresh on these answers (jsforce refreshes on any 401), so each is what the real service
  * sends. The recorded call keeps the gateway's code (`unauthenticated`, `prefix_mismatch`) and the
  * reason is in `WWW-Authenticate` (RFC 6750 `error_description`).

@@ -1,7 +1,7 @@
 /**
  * @module
  * The request body as the gateway reads it (at most the cap, for the refusal and the recording),
- * and the request the app then sees. The cap is per surface (DESIGN.md "Gateway"): a Bulk API 2.0
+ * and the request the app then sees. The cap is per surface (docs/gateway.md): a Bulk API 2.0
  * CSV upload (`PUT .../jobs/ingest/{id}/batches`) may be as large as the real upload limit
  * (`maxUploadBytes`, 150 MB); every other body has the JSON cap (4 MiB).
  */

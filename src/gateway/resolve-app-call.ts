@@ -1,6 +1,6 @@
 /**
  * @module
- * Who a native call is for (DESIGN.md "URLs", "Gateway"): the app token — from the
+ * Who a native call is for (docs/gateway.md): the app token — from the
  * `Authorization: Bearer` header or the `/t/{token}` URL segment — names the environment, app and
  * actor; an optional path prefix must agree with it; the environment must be running; the
  * version's actor header may switch the actor to another actor of that version.

@@ -1,6 +1,6 @@
 /**
  * @module
- * The control API under `/__replica` (DESIGN.md "Control API"): test controls the real service
+ * The control API under `/__replica` (docs/standalone-server.md#control-api-__replica): test controls the real service
  * does not have. Open on loopback; `adminToken` makes it require a bearer token. `GET /schema`
  * answers the org each app version serves, with the full load report of each user schema.
  */

@@ -1,6 +1,6 @@
 /**
  * @module
- * The app catalog: apps and their published and retired versions (spec "Versioning" 2).
+ * The app catalog: apps and their published and retired versions (docs/fixtures.md#the-default-fixture).
  */
 import type { App, Version } from '../schemas/app.js'
 import type { ManagementContext } from './context.js'

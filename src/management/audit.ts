@@ -1,7 +1,7 @@
 /**
  * @module
- * Audit events: one per mutating management operation and per lifecycle transition (DESIGN.md
- * "Audit events"). Operations record the caller and request id; transitions the `system`
+ * Audit events: one per mutating management operation and per lifecycle transition (docs/management-api.md
+ * #audit-events). Operations record the caller and request id; transitions the `system`
  * principal and no request id. Listing lives in `audit-events.ts`.
  */
 import type { AuditEvent } from '../schemas/audit-event.js'

@@ -1,9 +1,9 @@
 /**
  * @module
- * Who is calling: bearer tokens resolve to a member or a workspace API key (spec
- * "Authentication"). Unknown or missing token -> `unauthenticated`; a known caller without the
+ * Who is calling: bearer tokens resolve to a member or a workspace API key (decision
+ * 0005). Unknown or missing token -> `unauthenticated`; a known caller without the
  * permission -> `forbidden`; an API key sees only its own workspace, and another workspace's
- * resources are reported as not found (DESIGN.md "Auth").
+ * resources are reported as not found (decision 0005).
  */
 import type { Principal } from '../schemas/common.js'
 import type { Permission } from '../schemas/me.js'

@@ -1,6 +1,6 @@
 /**
  * @module
- * `createEnvironment` (DESIGN.md "Lifecycle"): checks the request (apps or a snapshot, the time
+ * `createEnvironment` (docs/management-api.md#environments): checks the request (apps or a snapshot, the time
  * limit, the workspace, the concurrency cap), inserts the environment as `starting` and brings
  * its apps' data to life. Starting completes later (`lifecycle.ts`).
  */

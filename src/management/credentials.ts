@@ -1,6 +1,6 @@
 /**
  * @module
- * Credentials for calling one app of an environment as one actor (spec "Authentication" 6). The
+ * Credentials for calling one app of an environment as one actor (docs/management-api.md#credentials). The
  * token is issued once per (environment, app, actor) and returned every time after; the gateway
  * resolves a token back to that triple with `findAppToken` (credentials tokens, and the tokens
  * the app's login endpoints issued, see `app-sessions.ts`).

@@ -1,7 +1,7 @@
 /**
  * @module
- * Turning the `apps` of a create request into environment app entries (DESIGN.md "Version
- * choice"): names default to the app id and must be unique; `settings.version` names a version
+ * Turning the `apps` of a create request into environment app entries (docs/management-api.md
+ * #environments): names default to the app id and must be unique; `settings.version` names a version
  * id or label, else the app's default version is used; a retired or unknown version is
  * `version_unavailable`. Settings keys other than `version` do not fail the request: the
  * environment is created and fails on start with `invalid_settings`.

@@ -1,6 +1,6 @@
 /**
  * @module
- * The lifecycle requests on an environment (DESIGN.md "Lifecycle"): pause, resume and delete,
+ * The lifecycle requests on an environment (docs/management-api.md#environments): pause, resume and delete,
  * each idempotent and audited. The timed half of the lifecycle (start completing, expiry) lives
  * in `lifecycle.ts`.
  */

@@ -10,7 +10,7 @@ import { type Caller, canSeeWorkspace } from './auth.js'
 import type { ManagementContext } from './context.js'
 import { ManagementError, notFound } from './errors.js'
 
-/** `{baseUrl}/apps/{environmentId}/{appName}` (DESIGN.md "URLs"). */
+/** `{baseUrl}/apps/{environmentId}/{appName}` (docs/gateway.md). */
 export function appUrl(baseUrl: string, environmentId: string, appName: string): string {
   return `${baseUrl}/apps/${encodeURIComponent(environmentId)}/${appName}`
 }

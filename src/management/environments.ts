@@ -1,6 +1,6 @@
 /**
  * @module
- * Environments: read, list and update (DESIGN.md "Lifecycle"). Creating one is
+ * Environments: read, list and update (docs/management-api.md#environments). Creating one is
  * `create-environment.ts`; pause, resume and delete are `environment-lifecycle-requests.ts`; the
  * timed half of the lifecycle (start completing, expiry) is `lifecycle.ts`, applied at the start
  * of every operation.

@@ -1,6 +1,6 @@
 /**
  * @module
- * Faults tests queue to make the next matching operation fail (DESIGN.md "Control API"). A fault
+ * Faults tests queue to make the next matching operation fail (docs/standalone-server.md#control-api-__replica). A fault
  * is consumed when the operation it targets starts (an environment start or resume, a snapshot)
  * and takes effect when that work would finish; a gateway fault is consumed by a native call that
  * passed the gateway's checks, just before it would reach the app; a bulk job fault is consumed

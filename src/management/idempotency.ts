@@ -1,6 +1,6 @@
 /**
  * @module
- * `idempotency-key` handling (DESIGN.md "Idempotency"). A key is scoped to (principal,
+ * `idempotency-key` handling (docs/management-api.md#idempotency). A key is scoped to (principal,
  * operation, key) and remembers a fingerprint of the first request (method, path, canonical JSON
  * body) and the resource it made or changed. The same key with the same request answers with the
  * resource as it is now (a replay); with a different request it is `idempotency_key_reused`.
@@ -15,7 +15,7 @@ import { ManagementError } from './errors.js'
 import type { ManagementContext } from './context.js'
 import type { Call } from './auth.js'
 
-/** The operations that take an `idempotency-key` (spec "Limits"). */
+/** The operations that take an `idempotency-key` (docs/limits.md). */
 export type IdempotentOperation =
   | 'createEnvironment'
   | 'deleteEnvironment'

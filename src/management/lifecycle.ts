@@ -149,7 +149,7 @@ async function finishSnapshot(ctx: ManagementContext, snapshot: StoredSnapshot, 
 }
 
 /**
- * The environment's data goes once the transaction holds (DESIGN: "released after the response");
+ * The environment's data goes once the transaction holds (the environment's data is released after the response);
  * its recorded calls stay listable for `retention.recordedCallsMs` more.
  */
 export function releaseData(ctx: ManagementContext, tx: Transaction, environmentId: string): void {

@@ -6,7 +6,7 @@
  * - `callback_urls`: the environment app's `oauthCallbackUrls` setting, matched exactly;
  * - `callback_origins`: any URL at a loopback origin (`http(s)://localhost`, `127.0.0.1`, `[::1]`,
  *   `:*` = any port or none: a test's own callback server) or at the mock's own origin.
- * Parameters are an "object of strings" (spec), so each list is one space-separated string, as
+ * Parameters are an "object of strings" (docs/management-api.md#credentials), so each list is one space-separated string, as
  * OAuth writes `scope` (a URL holds no raw space).
  */
 import type { ManagementContext } from './context.js'

@@ -1,6 +1,6 @@
 /**
  * @module
- * Keyset pagination shared by every list operation (DESIGN.md "Pagination"): newest first by a
+ * Keyset pagination shared by every list operation (decision 0007): newest first by a
  * timestamp field, records with the same timestamp newest inserted first; opaque cursors name the
  * last record shown by (timestamp, id), so pages stay stable while records are added between them
  * and a cursor stays valid across export/import.

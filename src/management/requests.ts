@@ -1,7 +1,7 @@
 /**
  * @module
  * The recorded-call operations `listRequests`, `getRequest`, `getRequestBody` and
- * `getRequestStats` (spec "Endpoints") over the calls the gateway recorded (`src/calls`). Calls
+ * `getRequestStats` (docs/gateway.md#recorded-calls) over the calls the gateway recorded (`src/calls`). Calls
  * belong to an environment; a caller sees them when it may see the environment (an API key: only
  * its workspace's; another's are reported as not found).
  */

@@ -1,6 +1,6 @@
 /**
  * @module
- * Snapshots (DESIGN.md "Snapshots"): a saved copy of one environment's app data, taken from a
+ * Snapshots (docs/management-api.md#snapshots): a saved copy of one environment's app data, taken from a
  * `running` or `paused` environment, one `saving` at a time per environment. The data is captured
  * when the snapshot is requested; it is `ready` (with sizes) after `snapshotMs`, or `failed` when a
  * fault was queued. An environment created from a `ready` snapshot gets apps restored from it.

@@ -1,7 +1,7 @@
 /**
  * @module
  * Workspaces. A member sees every workspace of the organization; an API key sees only its own
- * (spec "Authentication" 2), and any other is reported as not found.
+ * (decision 0005), and any other is reported as not found.
  */
 import type { Workspace } from '../schemas/workspace.js'
 import { type Caller, canSeeWorkspace } from './auth.js'

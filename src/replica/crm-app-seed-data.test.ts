@@ -1,12 +1,12 @@
 /**
- * Seed data loaded for a user's org schema (src/fixtures/seed-data) goes through the record
+ * Seed data loaded for a user's org schema (src/seed-data) goes through the record
  * rules when an app opens: the records are readable and queryable across relationships, and a
  * record the rules refuse is named by its file and row.
  */
 import path from 'node:path'
 import { expect, it } from 'vitest'
-import { loadOrgSchema } from '../fixtures/org-schema/load-org-schema.js'
-import { loadSeedData } from '../fixtures/seed-data/load-seed-data.js'
+import { loadOrgSchema } from '../org-schema/load-org-schema.js'
+import { loadSeedData } from '../seed-data/load-seed-data.js'
 import { createCrmApps } from './crm-app.js'
 
 const FIXTURES = path.resolve('test/fixtures/org-schema')

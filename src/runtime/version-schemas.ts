@@ -1,6 +1,6 @@
 /**
  * @module
- * The org each app version's environments get (DESIGN.md "The org a replica app serves"): a
+ * The org each app version's environments get (docs/org-schema.md): a
  * version with schema or data sources (its own in the fixture, then the `schema`/`data` options
  * for every published version of the `crm` app) gets CRM apps built on the loaded schema; every
  * other version shares the built-in ones. Each distinct set of sources is loaded once per mock,
@@ -97,7 +97,7 @@ async function loadSources(
   crmOptions: Omit<CrmAppsOptions, 'schema' | 'seed'>,
 ): Promise<LoadedSources> {
   // the schema readers (SFDX, describe JSON, XML) load only for a mock given schema sources
-  const { loadOrgSchema } = await import('../fixtures/org-schema/index.js')
+  const { loadOrgSchema } = await import('../org-schema/index.js')
   const { schema, report } = await loadOrgSchema(
     sources.schema.map((entry) => entry.source),
     { strict },

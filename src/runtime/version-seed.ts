@@ -1,7 +1,7 @@
 /**
  * @module
  * The seed of an app version with data sources (`data` of a fixture version or of the options):
- * the actors' Users, then the records of the sources (src/fixtures/seed-data). A version without
+ * the actors' Users, then the records of the sources (src/seed-data). A version without
  * data sources keeps the built-in seed.
  */
 import type { CrmSchema } from '../schemas/crm-schema.js'
@@ -20,7 +20,7 @@ export interface VersionSeed {
 export async function loadVersionSeed(data: readonly string[], schema: CrmSchema): Promise<VersionSeed> {
   if (data.length === 0) return { seed: undefined, records: 0, report: null }
   // the data readers (CSV, JSON) load only for a mock given data sources
-  const { loadSeedData } = await import('../fixtures/seed-data/index.js')
+  const { loadSeedData } = await import('../seed-data/index.js')
   const { seed, report } = await loadSeedData(data, schema)
   return { seed, records: report.total, report }
 }

@@ -1,7 +1,7 @@
 /**
  * @module schemas/app
  * The app catalog: apps, their published versions, API surfaces and actors.
- * @see spec "Resources and their fields" > App, Version, Api, Actor; "Endpoints" > listApps, listVersions
+ * @see docs/management-api.md (the OpenAPI document lists every field)
  */
 import * as z from 'zod'
 import { AppId, Id, listOf, PageQuery, Timestamp } from './common.js'

@@ -1,6 +1,6 @@
 /**
  * @module schemas/audit-event
- * @see spec "Resources and their fields" > AuditEvent; "Events"; "Endpoints" > listAuditEvents
+ * @see docs/management-api.md (the OpenAPI document lists every field)
  */
 import * as z from 'zod'
 import { FreeFormObject, Id, listOf, PageQuery, Principal, Timestamp } from './common.js'

@@ -1,7 +1,7 @@
 /**
  * @module schemas/common
  * Shared scalars, list envelope and query-string helpers of the management API.
- * @see spec "Notation", "Resources and their fields" > Principal, "Pagination" and "Limits"
+ * @see docs/management-api.md (the OpenAPI document lists every field)
  */
 import * as z from 'zod'
 import { dataRecord } from './data-record.js'

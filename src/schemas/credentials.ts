@@ -1,6 +1,6 @@
 /**
  * @module schemas/credentials
- * @see spec "Resources and their fields" > Credentials; "Endpoints" > createCredentials; "Authentication" 6
+ * @see docs/management-api.md (the OpenAPI document lists every field)
  */
 import * as z from 'zod'
 import { AppName, Id, StringRecord, Timestamp } from './common.js'

@@ -28,7 +28,7 @@ export const FieldType = z.enum([
   // a time of day without a date, `10:30:00.000Z` as Salesforce writes it
   'time',
   'reference',
-  // compound fields: readable, never writable as a whole, rejected by bulk query (spec bulk rule 5)
+  // compound fields: readable, never writable as a whole, rejected by bulk query (docs/bulk-api.md)
   'address',
   'location',
 ])

@@ -1,6 +1,6 @@
 /**
  * @module schemas/environment
- * @see spec "Resources and their fields" > Environment, CreateEnvironment; "Endpoints" > *Environment(s); "Limits"
+ * @see docs/management-api.md (the OpenAPI document lists every field)
  */
 import * as z from 'zod'
 import {

@@ -1,7 +1,7 @@
 /**
  * @module schemas/error
  * The management API error body.
- * @see spec "Errors"
+ * @see docs/management-api.md (the OpenAPI document lists every field)
  */
 import * as z from 'zod'
 

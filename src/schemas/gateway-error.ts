@@ -1,6 +1,6 @@
 /**
  * @module schemas/gateway-error
- * The body the gateway answers with when it refuses a native call itself (DESIGN.md "Gateway"):
+ * The body the gateway answers with when it refuses a native call itself (docs/gateway.md):
  * not the management error body, and not an app's native error body.
  */
 import * as z from 'zod'

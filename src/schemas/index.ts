@@ -2,7 +2,7 @@
  * @module schemas
  * Zod schemas of the management API: resources, request bodies, query parameters and the error body.
  * Every schema's type is exported beside it under the same name.
- * @see spec "Resources and their fields", "Endpoints" > Management API, "Errors", "Limits"
+ * @see docs/management-api.md (the OpenAPI document lists every field)
  */
 export * from './app.js'
 export * from './audit-event.js'

@@ -1,6 +1,6 @@
 /**
  * @module schemas/me
- * @see spec "Resources and their fields" > Me, Organization, Permission enum; "Authentication" 4-5
+ * @see docs/management-api.md (the OpenAPI document lists every field)
  */
 import * as z from 'zod'
 import { Principal } from './common.js'

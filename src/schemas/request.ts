@@ -1,8 +1,7 @@
 /**
  * @module schemas/request
  * Recorded gateway calls ("Request" in the spec), their details, stats and filters.
- * @see spec "Resources and their fields" > Request, RequestDetail, BodyPreview, RequestStats;
- * "Endpoints" > listRequests, getRequestStats, getRequest, getRequestBody
+ * @see docs/management-api.md#recorded-calls
  */
 import * as z from 'zod'
 import { AppName, Id, listOf, PageQuery, queryBoolean, queryInt, StringRecord, Timestamp } from './common.js'

@@ -1,6 +1,6 @@
 /**
  * @module schemas/snapshot
- * @see spec "Resources and their fields" > Snapshot; "Endpoints" > *Snapshot(s); "Limits"
+ * @see docs/management-api.md (the OpenAPI document lists every field)
  */
 import * as z from 'zod'
 import { AppName, Id, listOf, PageQuery, Principal, queryArray, ResourceName, Timestamp } from './common.js'

@@ -1,6 +1,6 @@
 /**
  * @module schemas/workspace
- * @see spec "Resources and their fields" > Workspace; "Endpoints" > listWorkspaces, getWorkspace
+ * @see docs/management-api.md (the OpenAPI document lists every field)
  */
 import * as z from 'zod'
 import { Id, listOf, PageQuery, Principal, Timestamp } from './common.js'

@@ -29,7 +29,7 @@ const PREFIX: Record<IdKind, string> = {
   snapshot: 'snap_',
   workspace: 'ws_',
   audit: 'evt_',
-  // a recorded gateway call: `req_` + 16 [0-9a-z] (spec, Request.id)
+  // a recorded gateway call: `req_` + 16 [0-9a-z] (the Request.id pattern, docs/gateway.md#recorded-calls)
   request: 'req_',
   // the id of one management API call, echoed in `x-request-id` and error bodies
   requestId: 'rid_',

@@ -86,7 +86,7 @@ function migrateTokenShape(row: unknown): unknown {
 }
 
 /**
- * A token issued by the app's OAuth endpoints or SOAP login (DESIGN.md "URLs"): an access token
+ * A token issued by the app's OAuth endpoints or SOAP login (docs/gateway.md): an access token
  * the gateway accepts like a credentials token, a refresh token, or a one-time authorization code.
  */
 export const StoredAppSession = z.strictObject({

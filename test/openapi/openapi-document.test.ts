@@ -10,7 +10,7 @@ import { checkAgainstOpenApi } from '../support/openapi-check.js'
 
 const document = createOpenApiDocument() as any
 
-/** spec "Endpoints" > Management API: operationId -> method and path under /v1. */
+/** The management API (docs/management-api.md): operationId -> method and path under /v1. */
 const SPEC_OPERATIONS = {
   listApps: 'get /apps',
   listVersions: 'get /apps/{appId}/versions',

@@ -11,7 +11,7 @@ import type { UsageTally } from '../../calls/usage-tally.js'
 import type { ErrorBody, ErrorCode } from '../../schemas/error.js'
 import { INSPECTOR_HEADER, type ReplicaEnv } from './replica-env.js'
 
-/** DESIGN.md "Error code -> HTTP status". */
+/** decision 0004. */
 export const STATUS_OF: Record<ErrorCode, ContentfulStatusCode> = {
   invalid_request: 400,
   unauthenticated: 401,

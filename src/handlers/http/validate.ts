@@ -4,9 +4,9 @@
  * `error.fields` (field path -> messages). `c.req.valid(target)` then gives the parsed input, typed
  * from the schema.
  *
- * @note Not `@hono/zod-validator` (DESIGN.md's choice): it sits on Hono's `validator`, which
+ * @note Not `@hono/zod-validator` (the design's first choice): it sits on Hono's `validator`, which
  * reads the content type and awaits three times on every request whatever the target, about a
- * fifth of a `GET /v1/workspaces/{id}` (DESIGN.md "Dependencies"). Inputs are read the way Hono's
+ * fifth of a `GET /v1/workspaces/{id}` (decision 0003). Inputs are read the way Hono's
  * validator reads them; only a JSON body makes the check wait.
  */
 import type { Context, MiddlewareHandler } from 'hono'

@@ -4,7 +4,7 @@
  * schemas of path parameters, query, headers and body, the success responses and the error codes
  * each operation raises. The routes validate with it (`operation-validation.ts`) and the OpenAPI
  * document is generated from it (`../openapi/openapi-document.ts`), so the two cannot drift.
- * @see spec "Endpoints" > Management API, "Errors", "Limits"
+ * @see docs/management-api.md, docs/limits.md
  */
 import * as z from 'zod'
 import { AppList, VersionList } from '../../schemas/app.js'

@@ -2,7 +2,7 @@
  * @module
  * Creating jobs from a validated body (job-schemas.ts), as the caller's view sees the schema: an
  * ingest job names an object the view sees, and an upsert names an externalId or idLookup field
- * of it (else `INVALIDJOB`, spec bulk rule 4); a query job's SOQL is compiled and checked against
+ * of it (else `INVALIDJOB`, docs/bulk-api.md); a query job's SOQL is compiled and checked against
  * bulk rule 5 now, so a bad query fails the create request, never the job.
  * @see https://developer.salesforce.com/docs/atlas.en-us.api_asynch.meta/api_asynch/create_job.htm
  */

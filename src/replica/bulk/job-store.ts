@@ -73,7 +73,7 @@ export class BulkJobs {
     return createIngestJob(this.#deps.metadata, body, this.#origin(view))
   }
 
-  /** A new query job (not kept until `add`): its SOQL is checked now (spec bulk rule 5). */
+  /** A new query job (not kept until `add`): its SOQL is checked now (docs/bulk-api.md). */
   queryJob(body: CreateQueryJobBody, view: MetadataView): QueryJob {
     return createQueryJob(this.#deps, body, this.#origin(view))
   }

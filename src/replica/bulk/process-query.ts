@@ -1,11 +1,11 @@
 /**
  * @module
- * Query jobs: the SOQL is checked when the job is created (spec bulk rule 5, `validateForBulk`:
+ * Query jobs: the SOQL is checked when the job is created (docs/bulk-api.md, `validateForBulk`:
  * grouping, aggregates, OFFSET, TYPEOF, subqueries, compound fields and FIELDS(ALL|CUSTOM) are
  * refused with the real codes), and run once when the job is due. Its rows are kept as arrays of
  * the values read then, so every results page shows the data as it was when the job ran (a
  * snapshot), as the real API's result files do. Columns follow the SELECT order from API 50.0 and
- * are sorted alphabetically below it (spec bulk rule 3).
+ * are sorted alphabetically below it (docs/bulk-api.md).
  * @see https://developer.salesforce.com/docs/atlas.en-us.api_asynch.meta/api_asynch/queries.htm
  */
 import type { MetadataService, MetadataView } from '../metadata/metadata-service.js'

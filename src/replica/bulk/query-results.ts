@@ -1,7 +1,7 @@
 /**
  * @module
  * Pages of a query job's results: `GET .../results?locator=&maxRecords=` answers CSV rows from the
- * locator's place, `maxRecords` of them (default 50,000, spec "Limits"), with the next page's
+ * locator's place, `maxRecords` of them (default 50,000, docs/limits.md), with the next page's
  * locator in `Sforce-Locator` and `Vendor-Locator` (the string `null` on the last page) and the
  * row count in `Sforce-NumberOfRecords`. `resultPages` (API 58.0+) lists up to five page URLs.
  *

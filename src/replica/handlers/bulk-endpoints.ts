@@ -33,7 +33,7 @@ import {
 } from './bulk-request.js'
 import { basePath, type NativeContext } from './native-env.js'
 
-/** `resultPages` exists from this API version (spec "Versioning" 4). */
+/** `resultPages` exists from this API version (docs/bulk-api.md). */
 const RESULT_PAGES_SINCE = 58
 
 export const ingestJob = (c: NativeContext) => c.env.app.jobs.get(c.req.param('jobId')!, 'ingest')

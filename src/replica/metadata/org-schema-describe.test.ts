@@ -4,7 +4,7 @@
  */
 import path from 'node:path'
 import { beforeAll, expect, it } from 'vitest'
-import { loadOrgSchema } from '../../fixtures/org-schema/load-org-schema.js'
+import { loadOrgSchema } from '../../org-schema/load-org-schema.js'
 import type { CrmSchema } from '../../schemas/crm-schema.js'
 import { createCrmApps } from '../crm-app.js'
 import { describeGlobal, describeObject } from './describe.js'

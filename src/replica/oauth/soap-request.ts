@@ -2,12 +2,12 @@
  * @module
  * Reads a SOAP partner API request envelope (`login`, `logout`, the session header). Loaded on
  * first use (`await import`): it brings saxes, which nothing else served needs but an org schema.
- * @note A request is read with the strict XML reader of src/fixtures/xml-document.ts (namespace
+ * @note A request is read with the strict XML reader of src/xml/xml-document.ts (namespace
  * prefixes dropped, values kept as sent, at most 32 levels, no entity of a DTD expanded);
  * anything that is not the documented envelope, or not well-formed XML, is refused with a fault,
  * never guessed at.
  */
-import { parseXmlDocument, type XmlNode } from '../../fixtures/xml-document.js'
+import { parseXmlDocument, type XmlNode } from '../../xml/xml-document.js'
 import { INVALID_LOGIN, SoapFault } from './soap-login.js'
 
 export type SoapRequest =

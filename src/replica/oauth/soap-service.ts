@@ -4,7 +4,7 @@
  * a login with the username and password of the credentials' login details gets a session id
  * (an app token, reused while it lives) and the server URL on the mock's origin;
  * logout ends a session id the login issued. A credentials token cannot be logged out: it lives
- * as long as its environment (spec "The same tokens are returned each time").
+ * as long as its environment (docs/logins.md).
  */
 import { loginAccessToken, revokeSession } from '../../management/app-sessions.js'
 import { findAppToken } from '../../management/credentials.js'

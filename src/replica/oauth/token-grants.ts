@@ -1,7 +1,7 @@
 /**
  * @module
  * `POST /services/oauth2/token`: the grant types a Salesforce connected app serves, with the
- * credentials' login details (spec "Credentials", `login`): `password` (username, password and
+ * credentials' login details (docs/logins.md): `password` (username, password and
  * the client's id and secret), `client_credentials` (the client acts as its actor),
  * `authorization_code` (a code from `/services/oauth2/authorize`, PKCE when it was asked for) and
  * `refresh_token`. The password and client credentials flows issue no refresh token (as in

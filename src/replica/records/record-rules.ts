@@ -1,6 +1,6 @@
 /**
  * @module
- * Record rules (spec "Native app" rule 5): values derived on every write and validation rules
+ * Record rules (docs/formulas.md): values derived on every write and validation rules
  * that reject one, so a successful write may store something other than what was sent. Each
  * rule checks that its fields exist, so a fixture with another schema simply skips it.
  *

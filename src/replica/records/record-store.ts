@@ -5,7 +5,7 @@
  * field, kept in step by every write after it), a recycle bin (deleted records stay with
  * `IsDeleted = true`, hidden unless `includeDeleted`), transactions through the store's one
  * transaction API (`src/store/transaction.ts`), and a plain-JSON serialise/restore. Not
- * @msw/data: it scans on every lookup (DESIGN.md "Why").
+ * @msw/data: it scans on every lookup (decision 0013).
  *
  * Records are frozen plain objects holding every stored field of their object in schema order; a
  * write stores a new one, so a record read earlier stays a consistent snapshot and `serialise()`

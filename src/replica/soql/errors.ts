@@ -17,7 +17,7 @@ export type SoqlErrorCode = Extract<
   | 'NUMBER_OUTSIDE_VALID_RANGE'
   // SOQL the replica deliberately does not emulate (TYPEOF, USING SCOPE, toLabel(), ...)
   | 'FEATURE_NOT_ENABLED'
-  // bulk query rejections (spec bulk rule 5), as Bulk API 2.0 reports them when the job is created
+  // bulk query rejections (docs/bulk-api.md), as Bulk API 2.0 reports them when the job is created
   | 'API_ERROR'
 >
 

@@ -1,6 +1,6 @@
 /**
  * @module
- * What a Bulk API 2.0 query job refuses (spec bulk rule 5): grouping, aggregate functions, OFFSET,
+ * What a Bulk API 2.0 query job refuses (docs/bulk-api.md): grouping, aggregate functions, OFFSET,
  * TYPEOF, parent-to-child subqueries, compound address/location fields, FIELDS(ALL) and FIELDS(CUSTOM).
  * FIELDS(STANDARD) is allowed but expands to the caller's visible standard fields, so it still fails
  * when that set holds a compound field. Errors are `API_ERROR`, as Bulk API 2.0 reports them when the
