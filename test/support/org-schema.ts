@@ -22,6 +22,8 @@ export const SCHEMA_DOCUMENT = here('schema-document.json')
 export const FIELD_SEMANTICS_PROJECT = here('field-semantics')
 /** Describe JSON of Contact holding a managed package's field, `npe01__WorkEmail__c`. */
 export const FIELD_SEMANTICS_DESCRIBE = here('field-semantics-describe/Contact.json')
+/** A Metadata API format folder with CumulusCI's namespace tokens: `___NAMESPACE___Shelf__c.object`. */
+export const METADATA_PACKAGE = here('metadata-package')
 /** Seed data for the sample SFDX project: a `sf data export tree` plan (Accounts, Contacts, Properties with Offers). */
 export const DATA_PLAN = here('data/plan/Account-Contact-Property__c-plan.json')
 /** The same kind of records as CSV files named after their objects, references by external id. */
