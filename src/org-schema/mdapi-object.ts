@@ -16,7 +16,14 @@ import type { ObjectContribution } from './object-contribution.js'
 import { isCustomName } from './object-names.js'
 import type { ReadContext } from './read-context.js'
 import { listOf, readXmlFile } from './read-source-file.js'
-import { addField, addRule, addStandardFields, customObject, type SfdxObjectResult } from './sfdx-object.js'
+import {
+  addField,
+  addRule,
+  addStandardFields,
+  customObject,
+  customObjectDetails,
+  type SfdxObjectResult,
+} from './sfdx-object.js'
 
 export const MDAPI_OBJECT_SUFFIX = '.object'
 
@@ -45,6 +52,7 @@ export async function readMdapiObject(file: string, context: ReadContext): Promi
     const meta = customObject(name, node)
     object.base = meta.base
     standard = meta.standard
+    ignored.push(...customObjectDetails(name, node, file))
   }
   for (const field of listOf(node, 'fields')) addField(object, name, field, '', file, context, ignored)
   for (const rule of listOf(node, 'validationRules')) addRule(object, name, rule, '', file, ignored)

@@ -89,6 +89,14 @@ describe('a Metadata API format project (Volunteers for Salesforce)', () => {
       expect(ignored('metadata')).toContain(folder)
     expect(ignored('object')).toEqual(['Campaign', 'OpportunityCompetitor', 'Site'])
     expect(ignored('field')).toEqual(['Volunteer_Job__c.Campaign__c'])
+    // loaded without what the replica does not act on
+    expect(ignored('detail').sort()).toEqual([
+      'PackageSettings__c',
+      'Volunteer_Hours__c.Volunteer_Shift__c',
+      'Volunteer_Job__c.Description__c',
+      'Volunteer_Job__c.Location_Information__c',
+      'Volunteers_Settings__c',
+    ])
   })
 
   it('reads a folder holding package.xml as a metadata package', async () => {
