@@ -17,7 +17,10 @@ declare module 'vitest' {
 export type UnhandledRequestStrategy = 'error' | 'warn' | 'bypass'
 
 export interface ReplicaPluginOptions
-  extends Omit<ReplicaMockOptions, 'fixture' | 'startState' | 'fidelity' | 'schema' | 'data'> {
+  extends Omit<
+    ReplicaMockOptions,
+    'fixture' | 'startState' | 'fidelity' | 'schema' | 'data' | 'onSchemaProgress'
+  > {
   /**
    * The user's org schema for every published version of the fixture's `crm` app: paths (relative
    * paths resolve against the project root) and schema documents, merged in order

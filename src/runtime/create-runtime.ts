@@ -163,7 +163,13 @@ export function createRuntime(input: ReplicaMockOptions = {}): ReplicaRuntime {
   // the fixture (and start state) loaded: the start until `markStart()`, and after `unmarkStart()`
   let loaded: RuntimeStart
   let start: RuntimeStart
-  const schemaSources = { schema: options.schema, data: options.data, strict: options.schemaStrict }
+  const schemaSources = {
+    schema: options.schema,
+    data: options.data,
+    strict: options.schemaStrict,
+    namespace: options.schemaNamespace,
+    onProgress: options.onSchemaProgress,
+  }
   const loadSchemas = async () => {
     runtime.schemas = await loadVersionSchemas(fixture.versions, schemaSources, crmOptions, builtInCrmApps)
   }

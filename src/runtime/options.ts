@@ -7,6 +7,7 @@ import type { NativeHandler } from '../replica/native-call.js'
 import { DEFAULT_MAX_UPLOAD_BYTES } from '../replica/bulk/inflate-upload.js'
 import { AppId } from '../schemas/common.js'
 import { CrmSchemaDocument } from '../schemas/crm-schema-document.js'
+import { NamespacePrefix, type SchemaLoadProgress } from '../schemas/schema-load-report.js'
 
 export const Lifecycle = z.strictObject({
   /** Time from create/resume until an environment is `running`, on the mock clock. @default 0 */
@@ -98,6 +99,26 @@ export const ReplicaMockOptions = z.strictObject({
    * @default false
    */
   schemaStrict: z.boolean().default(false),
+  /**
+   * The namespace CumulusCI's tokens in schema sources resolve to (`%%%NAMESPACE%%%Field__c` is
+   * `ns__Field__c`), and whose `ns__` objects and fields are the project's own (loaded; a managed
+   * package's of any other namespace are not). Without it the tokens resolve to nothing, as an
+   * unmanaged deploy (docs/org-schema.md).
+   * @default none
+   * @example createReplicaMock({ schema: './src', schemaNamespace: 'GW_Volunteers' })
+   */
+  schemaNamespace: NamespacePrefix.optional(),
+  /**
+   * Called as the schema sources load, once per object read and per few dozen checked, with where
+   * the load is (`serve` draws its progress line with it on a terminal).
+   * @default none
+   */
+  onSchemaProgress: z
+    .custom<(progress: SchemaLoadProgress) => void>(
+      (value) => typeof value === 'function',
+      'Expected a function (progress) => void',
+    )
+    .optional(),
   /** `'real'` time, or `'manual'` (frozen until advanced). @default 'real' */
   clock: z.enum(['real', 'manual']).default('real'),
   /** Lifecycle delays in ms. @default all 0 */

@@ -9,7 +9,7 @@
 import path from 'node:path'
 import type { FixtureVersion } from '../fixtures/fixture-schema.js'
 import { type CrmApps, type CrmAppsOptions, createCrmApps } from '../replica/crm-app.js'
-import type { SchemaLoadReport } from '../schemas/schema-load-report.js'
+import type { SchemaLoadProgress, SchemaLoadReport } from '../schemas/schema-load-report.js'
 import type { SeedDataReport } from '../schemas/seed-data-report.js'
 import type { SchemaReport, VersionSchemaReport } from '../schemas/schema-report.js'
 import { loadVersionSeed } from './version-seed.js'
@@ -23,6 +23,9 @@ export interface SchemaSourceOptions {
   schema: readonly (string | object)[]
   data: readonly string[]
   strict: boolean
+  /** CumulusCI's namespace tokens resolve to this (`schemaNamespace`). */
+  namespace?: string | undefined
+  onProgress?: ((progress: SchemaLoadProgress) => void) | undefined
 }
 
 export interface VersionSchemas {
@@ -43,6 +46,8 @@ interface LoadedSources {
   report: SchemaLoadReport
   records: number
   dataReport: SeedDataReport | null
+  /** Milliseconds the load took: schema, data and the first open. */
+  loadMs: number
 }
 
 /** Every version on the built-in schema: the state before (or without) loading. */
@@ -83,7 +88,7 @@ export async function loadVersionSchemas(
     const key = JSON.stringify([sources.schema.map((entry) => entry.key), sources.data])
     let loaded = loads.get(key)
     if (loaded === undefined) {
-      loaded = await loadSources(sources, options.strict, crmOptions)
+      loaded = await loadSources(sources, options, crmOptions)
       loads.set(key, loaded)
     }
     entries.push({ version, sources, loaded })
@@ -93,14 +98,19 @@ export async function loadVersionSchemas(
 
 async function loadSources(
   sources: VersionSources,
-  strict: boolean,
+  options: SchemaSourceOptions,
   crmOptions: Omit<CrmAppsOptions, 'schema' | 'seed'>,
 ): Promise<LoadedSources> {
+  const started = performance.now()
   // the schema readers (SFDX, describe JSON, XML) load only for a mock given schema sources
   const { loadOrgSchema } = await import('../org-schema/index.js')
   const { schema, report } = await loadOrgSchema(
     sources.schema.map((entry) => entry.source),
-    { strict },
+    {
+      strict: options.strict,
+      ...(options.namespace === undefined ? {} : { namespace: options.namespace }),
+      ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
+    },
   )
   const { seed, records, report: dataReport } = await loadVersionSeed(sources.data, schema)
   const crm = createCrmApps({ ...crmOptions, schema, ...(seed ? { seed } : {}) })
@@ -112,6 +122,7 @@ async function loadSources(
     report,
     records,
     dataReport,
+    loadMs: Math.round(performance.now() - started),
   }
 }
 
@@ -143,7 +154,16 @@ function schemasOf(builtIn: () => CrmApps, entries: readonly VersionEntry[]): Ve
 function versionReport({ version, sources, loaded }: VersionEntry): VersionSchemaReport {
   const base = { appId: version.appId, versionId: version.id, version: version.version }
   if (!sources || !loaded) {
-    return { ...base, schema: 'built-in', sources: [], data: [], records: 0, report: null, dataReport: null }
+    return {
+      ...base,
+      schema: 'built-in',
+      sources: [],
+      data: [],
+      records: 0,
+      loadMs: 0,
+      report: null,
+      dataReport: null,
+    }
   }
   return {
     ...base,
@@ -152,6 +172,7 @@ function versionReport({ version, sources, loaded }: VersionEntry): VersionSchem
     sources: loaded.report.sources.map((source) => source.path),
     data: [...sources.data],
     records: loaded.records,
+    loadMs: loaded.loadMs,
     report: loaded.report,
     dataReport: loaded.dataReport,
   }

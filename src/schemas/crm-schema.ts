@@ -91,6 +91,11 @@ export const FieldDef = z.strictObject({
   externalId: z.boolean().default(false),
   idLookup: z.boolean().default(false),
   unique: z.boolean().default(false),
+  /**
+   * Unique values and upsert matching keep the case (`ABC` and `abc` are two values); otherwise
+   * text compares case-insensitively. Salesforce's "Treat ABC and abc as different values".
+   */
+  caseSensitive: z.boolean().optional(),
   custom: z.boolean().default(false),
   calculated: z.boolean().default(false),
   autoNumber: z.boolean().default(false),

@@ -6,9 +6,23 @@
  */
 import * as z from 'zod'
 
+/**
+ * A Salesforce namespace prefix (`GW_Volunteers`, `npsp`): a letter, then letters, digits and
+ * single underscores, at most 15 characters.
+ */
+export const NamespacePrefix = z
+  .string()
+  .max(15)
+  .regex(
+    /^[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)*$/,
+    'Expected a namespace prefix: a letter, then letters, digits and single underscores',
+  )
+
 export const SchemaSourceKind = z.enum([
   'sfdx-project',
   'package-directory',
+  /** A folder with `package.xml` at its top: Metadata API format (`objects/<Object>.object`). */
+  'metadata-package',
   'describe-folder',
   'describe-file',
   'schema-document',
@@ -61,5 +75,23 @@ export const SchemaLoadReport = z.strictObject({
     ignored: z.int().min(0),
   }),
   ignored: z.array(IgnoredItem),
+  /** The namespace CumulusCI's tokens resolved to (`schemaNamespace`); absent for none. */
+  namespace: NamespacePrefix.optional(),
+  /** Milliseconds the load took, reading every source to the checked schema. */
+  durationMs: z.number().min(0).default(0),
 })
 export type SchemaLoadReport = z.infer<typeof SchemaLoadReport>
+
+/**
+ * Where a load is, for a progress display: reading a source's objects (`read`, `source` the path
+ * or document name) or checking the merged schema's (`check`). Reported as each object is done.
+ */
+export const SchemaLoadProgress = z.strictObject({
+  phase: z.enum(['read', 'check']),
+  source: z.string(),
+  done: z.int().min(0),
+  total: z.int().min(0),
+  /** Milliseconds since the load began. */
+  elapsedMs: z.number().min(0),
+})
+export type SchemaLoadProgress = z.infer<typeof SchemaLoadProgress>

@@ -22,6 +22,11 @@ export const VersionSchemaReport = z.strictObject({
   data: z.array(z.string()),
   /** Records the data sources added to every new environment's seed. */
   records: z.int().min(0),
+  /**
+   * Milliseconds loading the version's sources took at start (schema, data, the seed's first
+   * load); 0 for the built-in schema. Versions naming the same sources share one load and show it.
+   */
+  loadMs: z.number().min(0),
   /** The load report; null for the built-in schema. */
   report: SchemaLoadReport.nullable(),
   /** The seed data's report (records per object, what was ignored); null without data sources. */

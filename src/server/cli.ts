@@ -7,6 +7,8 @@
 import { parseArgs } from 'node:util'
 import type { AccessLogFormat } from './access-log.js'
 import { type ReplicaServer, startReplicaServer } from './create-server.js'
+import { NamespacePrefix } from '../schemas/schema-load-report.js'
+import { progressLine } from './schema-progress.js'
 import { schemaSummary } from './schema-summary.js'
 import { trustLines } from './tls/trust-lines.js'
 
@@ -29,6 +31,9 @@ Options:
                         schema document file (repeatable; merged in order over the fixture's)
   --data <path>         seed data for those versions (repeatable)
   --schema-strict       fail the start when a schema source holds anything the replica cannot serve
+  --schema-namespace <ns>  the namespace CumulusCI tokens (%%%NAMESPACE%%%, ___NAMESPACE___) in
+                        schema sources resolve to; its ns__ names are the project's own
+                        (default: none, the tokens resolve to nothing)
   --state-file <file>   keep the state in this file: every acknowledged write is journaled
                         (<file>.journal, fsync per write batch) before its response
   --admin-token <t>     require "Authorization: Bearer <t>" on the control API (/__replica)
@@ -49,7 +54,8 @@ Options:
   --query-max-rows <n>  rows one SOQL query may visit before QUERY_TIMEOUT (default 1000000)
   --log-format <f>      request log lines as text (default) or json (one object per line)
   --no-fidelity         count nothing for the fidelity report (GET /__replica/fidelity)
-  --quiet               print only the listening line (no request log, no schema summary)
+  --quiet               print only the listening line (no request log, no schema summary,
+                        no progress line while a schema loads)
   -h, --help            show this help
 `
 
@@ -86,6 +92,7 @@ function parse(argv: string[]) {
       schema: { type: 'string', multiple: true },
       data: { type: 'string', multiple: true },
       'schema-strict': { type: 'boolean' },
+      'schema-namespace': { type: 'string' },
       'state-file': { type: 'string' },
       'admin-token': { type: 'string' },
       clock: { type: 'string' },
@@ -117,6 +124,12 @@ function parse(argv: string[]) {
   if (command === 'openapi') return { help: false as const, openapi: true as const }
   if (values.clock !== undefined && values.clock !== 'real' && values.clock !== 'manual') {
     throw new UsageError(`--clock must be "real" or "manual", got "${values.clock}"`)
+  }
+  const namespace = values['schema-namespace']
+  if (namespace !== undefined && !NamespacePrefix.safeParse(namespace).success) {
+    throw new UsageError(
+      `--schema-namespace must be a namespace prefix (a letter, then letters, digits and single underscores, at most 15), got "${namespace}"`,
+    )
   }
   const logFormat = values['log-format'] ?? 'text'
   if (logFormat !== 'text' && logFormat !== 'json') {
@@ -161,6 +174,7 @@ function parse(argv: string[]) {
       schema: values.schema,
       data: values.data,
       schemaStrict: values['schema-strict'],
+      schemaNamespace: namespace,
       adminToken: values['admin-token'],
       clock: values.clock as 'real' | 'manual' | undefined,
       lifecycle,
@@ -204,11 +218,14 @@ async function main(argv: string[]): Promise<number> {
     return 0
   }
   const { options, quiet, logFormat, stateFile } = command
+  // a large org schema takes a while: a line on a terminal says how far the load is
+  const progress = quiet ? undefined : progressLine(process.stderr)
   let server: ReplicaServer
   try {
     server = await startReplicaServer(
       {
         ...Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)),
+        ...(progress ? { onSchemaProgress: progress.update } : {}),
         requestLog: quiet ? false : { format: logFormat },
         stateFile,
         // this process runs the server and nothing else
@@ -217,6 +234,7 @@ async function main(argv: string[]): Promise<number> {
       noMswHandlers,
     )
   } catch (error) {
+    progress?.clear()
     const err = error as NodeJS.ErrnoException
     const reason =
       err.code === 'EADDRINUSE' ? `port ${options.port} on ${options.host} is already in use` : err.message
@@ -224,6 +242,7 @@ async function main(argv: string[]): Promise<number> {
     return 1
   }
 
+  progress?.clear()
   // the handlers go in before the listening line: a parent may signal as soon as it reads it
   const stopped = new Promise<number>((resolve) => {
     let stopping = false

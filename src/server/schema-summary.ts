@@ -1,10 +1,11 @@
 /**
  * @module
  * The one line `replica-mock serve` prints after loading a user's org schema: which app versions
- * serve it and what was loaded (objects, fields, validation rules, formulas, seed records) and
- * left out. `GET /__replica/schema` has the full report.
+ * serve it, what was loaded (objects, fields, validation rules, formulas, seed records) and
+ * left out, and how long the loads took. `GET /__replica/schema` has the full report.
  */
 import { kInternals, type ReplicaMock } from '../assemble-replica-mock.js'
+import { seconds } from './schema-progress.js'
 
 /** The summary, or undefined when every version serves the built-in demo schema. */
 export function schemaSummary(mock: ReplicaMock): string | undefined {
@@ -13,9 +14,10 @@ export function schemaSummary(mock: ReplicaMock): string | undefined {
   if (user.length === 0) return undefined
   // versions loaded from the same sources share one load: count it once
   const loads = new Map(user.map((version) => [JSON.stringify([version.sources, version.data]), version]))
-  const total = { objects: 0, fields: 0, validationRules: 0, formulas: 0, ignored: 0, records: 0 }
-  for (const { report, records } of loads.values()) {
+  const total = { objects: 0, fields: 0, validationRules: 0, formulas: 0, ignored: 0, records: 0, loadMs: 0 }
+  for (const { report, records, loadMs } of loads.values()) {
     total.records += records
+    total.loadMs += loadMs
     if (!report) continue
     total.objects += report.counts.objects
     total.fields += report.counts.fields
@@ -28,6 +30,7 @@ export function schemaSummary(mock: ReplicaMock): string | undefined {
     `org schema on ${user.length} of ${versions.length} app versions (${names}): ` +
     `${total.objects} objects, ${total.fields} fields, ${total.validationRules} validation rules, ` +
     `${total.formulas} formulas, ${total.records} records; ${total.ignored} ignored ` +
-    '(GET /__replica/schema lists them)'
+    '(GET /__replica/schema lists them)' +
+    `; loaded in ${seconds(total.loadMs)}`
   )
 }

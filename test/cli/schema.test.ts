@@ -14,11 +14,16 @@ it('serves the user schema given by --schema (repeatable) and prints a one-line 
   const out = await waitForOutput(run, (text) => text.includes('org schema on'))
   const summary = out.split('\n').find((line) => line.startsWith('org schema on'))
   expect(summary).toMatch(
-    /^org schema on 2 of 3 app versions \(crm 2026\.1, crm 2026\.2\): \d+ objects, \d+ fields, 3 validation rules, \d+ formulas, 0 records; \d+ ignored \(GET \/__replica\/schema lists them\)$/,
+    /^org schema on 2 of 3 app versions \(crm 2026\.1, crm 2026\.2\): \d+ objects, \d+ fields, 3 validation rules, \d+ formulas, 0 records; \d+ ignored \(GET \/__replica\/schema lists them\); loaded in \d+\.\d s$/,
   )
+  // stderr is a pipe here, not a terminal: no progress line
+  expect(run.stderr()).toBe('')
 
   const report = SchemaReport.parse(await (await fetch(`${url}/__replica/schema`)).json())
   expect(report.versions[2]!.sources).toEqual([SFDX_PROJECT, DESCRIBE_FOLDER])
+  expect(report.versions[2]!.loadMs).toBeGreaterThan(0)
+  expect(report.versions[2]!.report!.durationMs).toBeGreaterThan(0)
+  expect(report.versions[0]!.loadMs).toBe(0)
 
   const app = await createAppCredentials(url)
   const headers = { ...app.headers, 'content-type': 'application/json' }
@@ -55,6 +60,12 @@ it('--quiet prints only the listening line, summary left out', async () => {
   expect(run.stdout().trim().split('\n')).toHaveLength(1)
   run.child.kill('SIGTERM')
   expect(await run.exited).toBe(0)
+})
+
+it('exits 2 on a --schema-namespace that is no namespace prefix', async () => {
+  const run = start(['serve', '--port', '0', '--schema', SFDX_PROJECT, '--schema-namespace', 'a__b'])
+  expect(await run.exited).toBe(2)
+  expect(run.stderr()).toContain('--schema-namespace must be a namespace prefix')
 })
 
 it('exits 1 naming the file and line of a broken schema source', async () => {

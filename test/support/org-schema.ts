@@ -14,6 +14,16 @@ export const SFDX_PROJECT = here('sfdx-project')
 export const DESCRIBE_FOLDER = here('describe')
 /** A replica schema document: Project__c. */
 export const SCHEMA_DOCUMENT = here('schema-document.json')
+/**
+ * Field settings real projects use (test/fixtures/org-schema/field-semantics/README.md): Member__c
+ * with case-sensitive and case-insensitive unique external ids, a Number external id and a
+ * geolocation; a custom Activity lookup to it.
+ */
+export const FIELD_SEMANTICS_PROJECT = here('field-semantics')
+/** Describe JSON of Contact holding a managed package's field, `npe01__WorkEmail__c`. */
+export const FIELD_SEMANTICS_DESCRIBE = here('field-semantics-describe/Contact.json')
+/** A Metadata API format folder with CumulusCI's namespace tokens: `___NAMESPACE___Shelf__c.object`. */
+export const METADATA_PACKAGE = here('metadata-package')
 /** Seed data for the sample SFDX project: a `sf data export tree` plan (Accounts, Contacts, Properties with Offers). */
 export const DATA_PLAN = here('data/plan/Account-Contact-Property__c-plan.json')
 /** The same kind of records as CSV files named after their objects, references by external id. */

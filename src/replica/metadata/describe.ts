@@ -120,7 +120,7 @@ function describeField(metadata: MetadataService, object: ObjectDef, field: Fiel
     calculated: field.calculated || field.rollup !== undefined,
     calculatedFormula: field.formula ?? null,
     cascadeDelete: field.cascadeDelete,
-    caseSensitive: false,
+    caseSensitive: field.caseSensitive ?? false,
     compoundFieldName: field.compoundFieldName ?? null,
     controllerName: field.controllerName ?? null,
     createable: access.createable,

@@ -8,11 +8,11 @@
 import type { FieldDef, ObjectDef } from '../../schemas/crm-schema.js'
 import { FieldValidationError, NotFoundError } from '../errors.js'
 import type { MetadataView } from '../metadata/metadata-service.js'
-import { findMatches } from './find-records.js'
+import { findMatches, sameLookupValue } from './find-records.js'
 import { type BoundBody, bindInput } from './parse-input.js'
 import type { RecordContext } from './record-context.js'
 import type { MultipleMatches, UpsertOptions, UpsertResult } from './record-service-types.js'
-import { indexKey, type SObjectRecord } from './record-store.js'
+import type { SObjectRecord } from './record-store.js'
 import { ensureCreateable, ensureUpdateable } from './write-checks.js'
 import { insertRecord, updateRecord } from './write-record.js'
 
@@ -75,9 +75,8 @@ export function upsertRecord(
 
 /** The external id comes from the url; the body may repeat it, not contradict it. */
 function withoutExternalId(field: FieldDef, value: string, body: BoundBody): BoundBody {
-  const isId = field.type === 'id'
   for (const [sent, raw] of body.fields) {
-    if (sent.name === field.name && indexKey(raw, isId) !== indexKey(value, isId)) {
+    if (sent.name === field.name && !sameLookupValue(field, raw, value)) {
       throw new FieldValidationError(
         'INVALID_FIELD',
         `${field.name}: the value in the body (${String(raw)}) differs from the external id in the url (${value})`,

@@ -42,12 +42,17 @@ const ADDRESS_KEYS = [
   'street',
 ]
 
+/** A custom geolocation's components: `Loc__Latitude__s` is the compound's `latitude`. */
+const CUSTOM_COMPONENT = /__(Latitude|Longitude)__s$/i
+
 /** A compound value's keys in the order the wire has them (sorted), each with the stored field it reads. */
 function compoundKeys(field: FieldDef, components: readonly FieldDef[]): Array<[string, string | undefined]> {
   const prefix = field.name.replace(/(Address|Location)$/, '')
   const byKey = new Map<string, string | undefined>()
   for (const component of components) {
-    const suffix = component.name.startsWith(prefix) ? component.name.slice(prefix.length) : component.name
+    const custom = CUSTOM_COMPONENT.exec(component.name)?.[1]
+    const suffix =
+      custom ?? (component.name.startsWith(prefix) ? component.name.slice(prefix.length) : component.name)
     byKey.set(suffix.charAt(0).toLowerCase() + suffix.slice(1), component.name)
   }
   if (field.type === 'address') for (const key of ADDRESS_KEYS) if (!byKey.has(key)) byKey.set(key, undefined)

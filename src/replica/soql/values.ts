@@ -160,15 +160,16 @@ export function normalizeId(value: string): string | undefined {
 }
 
 /**
- * The value a record shows for `field`: the stored value, null when absent. A compound address field
- * that is not stored as a whole is assembled from its component fields, as the API returns it.
+ * The value a record shows for `field`: the stored value, null when absent. A compound field that
+ * is not stored as a whole (an address, a custom geolocation `Loc__c`) is assembled from its
+ * component fields, as the API returns it.
  */
 export function readField(record: { readonly [field: string]: unknown }, field: FieldDef): unknown {
   const value = record[field.name]
   if (value !== undefined) return value
   if (field.type === 'address' && field.name.endsWith('Address')) {
     const prefix = field.name.slice(0, -'Address'.length)
-    const parts = {
+    return compound({
       city: record[`${prefix}City`],
       country: record[`${prefix}Country`],
       geocodeAccuracy: record[`${prefix}GeocodeAccuracy`],
@@ -177,11 +178,22 @@ export function readField(record: { readonly [field: string]: unknown }, field: 
       postalCode: record[`${prefix}PostalCode`],
       state: record[`${prefix}State`],
       street: record[`${prefix}Street`],
-    }
-    if (Object.values(parts).every(isNull)) return null
-    return Object.fromEntries(Object.entries(parts).map(([key, part]) => [key, isNull(part) ? null : part]))
+    })
+  }
+  if (field.type === 'location' && field.name.toLowerCase().endsWith('__c')) {
+    const stem = field.name.slice(0, -'__c'.length)
+    return compound({
+      latitude: record[`${stem}__Latitude__s`],
+      longitude: record[`${stem}__Longitude__s`],
+    })
   }
   return null
+}
+
+/** A compound value: null when every part is null, else every part (null where absent). */
+function compound(parts: Record<string, unknown>): Record<string, unknown> | null {
+  if (Object.values(parts).every(isNull)) return null
+  return Object.fromEntries(Object.entries(parts).map(([key, part]) => [key, isNull(part) ? null : part]))
 }
 
 /** `10:30:00.000Z` -> milliseconds since midnight (times compare within one day). */

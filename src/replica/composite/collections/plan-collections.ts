@@ -92,9 +92,10 @@ export function planUpsert(
     const raw = Object.entries(record).find(([key]) => key.toLowerCase() === field.name.toLowerCase())?.[1]
     return typeof raw === 'string' || typeof raw === 'number' ? String(raw) : undefined
   })
+  // two records naming one external id in a request (the case counts only for a case-sensitive field)
+  const keyOf = (value: string) => (field.caseSensitive ? value : value.toLowerCase())
   const seen = new Map<string, number>()
-  for (const value of values)
-    if (value) seen.set(value.toLowerCase(), (seen.get(value.toLowerCase()) ?? 0) + 1)
+  for (const value of values) if (value) seen.set(keyOf(value), (seen.get(keyOf(value)) ?? 0) + 1)
   const items = request.records.map((record, at): CollectionItem => {
     const type = typeOf(record)
     const value = values[at]
@@ -110,7 +111,7 @@ export function planUpsert(
     if (value === undefined || value === '') {
       return { refused: saveError('MISSING_ARGUMENT', `${field.name} not specified`, [field.name]) }
     }
-    if (seen.get(value.toLowerCase())! > 1) {
+    if (seen.get(keyOf(value))! > 1) {
       return {
         refused: saveError('DUPLICATE_EXTERNAL_ID', `Duplicate external id specified: ${value}`, [
           field.name,
