@@ -34,6 +34,9 @@ export async function readSfdxPlatformEvent(
       event.label = textOf(node, 'label') ?? event.label
       const plural = textOf(node, 'pluralLabel')
       if (plural !== undefined) event.labelPlural = plural
+      const behavior = textOf(node, 'publishBehavior')
+      if (behavior === 'PublishAfterCommit' || behavior === 'PublishImmediately')
+        event.publishBehavior = behavior
     } else if (entry.isDirectory() && entry.name === 'fields') {
       await readEventFields(file, name, globalValueSets, event, ignored)
     } else {

@@ -182,6 +182,11 @@ export const PlatformEventDef = z.strictObject({
   labelPlural: z.string().optional(),
   /** Three-character id prefix of publish results; assigned (`e00`, `e01`, ...) when absent. */
   keyPrefix: z.string().length(3).optional(),
+  /**
+   * `PublishAfterCommit`: an event published in a transaction that rolls back is not published;
+   * `PublishImmediately`: it is, whatever the transaction does.
+   */
+  publishBehavior: z.enum(['PublishAfterCommit', 'PublishImmediately']).default('PublishAfterCommit'),
   fields: z
     .array(
       FieldDef.refine((field) => PLATFORM_EVENT_FIELD_TYPES.includes(field.type), {

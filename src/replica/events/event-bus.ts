@@ -5,9 +5,9 @@
  * values coerced to the field's type, required fields present, standard fields not writable),
  * then appends the event with its `ReplayId`, `EventUuid`, `CreatedDate` and `CreatedById`.
  *
- * Events are published after commit, as Salesforce's default for an event: a publish inside a
- * transaction (a composite `allOrNone`, an Apex handler) records how to take it back, and a
- * rollback does, giving its replay id back too.
+ * An event is published after commit, Salesforce's default: a publish inside a transaction (a
+ * composite `allOrNone`, an Apex handler) records how to take it back, and a rollback does,
+ * giving its replay id back too. One declared `PublishImmediately` stays published.
  * @see https://developer.salesforce.com/docs/atlas.en-us.platform_events.meta/platform_events/platform_events_publish_behavior.htm
  */
 import { randomUUID } from 'node:crypto'
@@ -68,10 +68,12 @@ export class EventBus {
     })
     this.#published.push(event)
     this.#lastReplayId = replayId
+    if (type.publishBehavior === 'PublishImmediately') return event
     this.#options.onRollback(() => {
-      // undo steps run newest first, so this event is the last one
-      this.#published.pop()
-      this.#lastReplayId = replayId - 1
+      const at = this.#published.lastIndexOf(event)
+      this.#published.splice(at, 1)
+      // the replay id is given back unless an event published at once came after it
+      if (at === this.#published.length) this.#lastReplayId = replayId - 1
     })
     return event
   }

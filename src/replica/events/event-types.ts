@@ -12,6 +12,8 @@ export interface EventType {
   readonly name: string
   readonly label: string
   readonly keyPrefix: string
+  /** Published at once, or once the transaction it is published in commits. */
+  readonly publishBehavior: PlatformEventDef['publishBehavior']
   /** Custom fields, then the standard ones (never written by a publisher). */
   readonly fields: readonly FieldDef[]
   /** Case-insensitive field lookup. */
@@ -55,6 +57,7 @@ export function createEventTypes(
       name: def.name,
       label: def.label,
       keyPrefix: prefixes.get(def.name)!,
+      publishBehavior: def.publishBehavior,
       fields,
       field: (name) => byField.get(name.toLowerCase()),
     })
