@@ -28,6 +28,10 @@ Options:
                         project or package directory, folder of describe JSON, describe JSON or
                         schema document file (repeatable; merged in order over the fixture's)
   --data <path>         seed data for those versions (repeatable)
+  --apex <file>         ES module of the org's own code: it exports apexRest (Apex REST handlers)
+                        and/or invocableActions, served beside the records (docs/apex-rest.md)
+  --watch               with --apex: load the module again whenever its file changes
+  --apex-timeout-ms <n> ms one Apex REST call or action may take before it rolls back (default 10000)
   --schema-strict       fail the start when a schema source holds anything the replica cannot serve
   --state-file <file>   keep the state in this file: every acknowledged write is journaled
                         (<file>.journal, fsync per write batch) before its response
@@ -86,6 +90,9 @@ function parse(argv: string[]) {
       schema: { type: 'string', multiple: true },
       data: { type: 'string', multiple: true },
       'schema-strict': { type: 'boolean' },
+      apex: { type: 'string' },
+      watch: { type: 'boolean' },
+      'apex-timeout-ms': { type: 'string' },
       'state-file': { type: 'string' },
       'admin-token': { type: 'string' },
       clock: { type: 'string' },
@@ -128,6 +135,8 @@ function parse(argv: string[]) {
   if (httpPort !== undefined && httpPort > 65535) {
     throw new UsageError(`--http-port must be at most 65535, got "${httpPort}"`)
   }
+  if (values.watch && values.apex === undefined)
+    throw new UsageError('--watch reloads the --apex module; it needs --apex')
   for (const flag of ['tls-dir', 'cert', 'key', 'http-port'] as const) {
     if (values[flag] !== undefined && !values.https) throw new UsageError(`--${flag} needs --https`)
   }
@@ -151,6 +160,7 @@ function parse(argv: string[]) {
     quiet: values.quiet ?? false,
     logFormat: logFormat as AccessLogFormat,
     stateFile: values['state-file'],
+    watch: values.watch ?? false,
     options: {
       port,
       host: values.host ?? '127.0.0.1',
@@ -161,6 +171,8 @@ function parse(argv: string[]) {
       schema: values.schema,
       data: values.data,
       schemaStrict: values['schema-strict'],
+      apex: values.apex,
+      apexTimeoutMs: integerFlag('apex-timeout-ms', values['apex-timeout-ms']),
       adminToken: values['admin-token'],
       clock: values.clock as 'real' | 'manual' | undefined,
       lifecycle,
@@ -203,7 +215,7 @@ async function main(argv: string[]): Promise<number> {
     await new Promise<void>((resolve) => process.stdout.write(text, () => resolve()))
     return 0
   }
-  const { options, quiet, logFormat, stateFile } = command
+  const { options, quiet, logFormat, stateFile, watch } = command
   let server: ReplicaServer
   try {
     server = await startReplicaServer(
@@ -211,6 +223,7 @@ async function main(argv: string[]): Promise<number> {
         ...Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)),
         requestLog: quiet ? false : { format: logFormat },
         stateFile,
+        watchApex: watch && { onReload: reportReload(quiet) },
         // this process runs the server and nothing else
         replaceFetchGlobals: true,
       },
@@ -253,6 +266,14 @@ async function main(argv: string[]): Promise<number> {
   if (!quiet && server.localCa) banner += trustLines(server.localCa.files, server.url)
   process.stdout.write(banner)
   return stopped
+}
+
+/** One line per reload of the --apex module (a failure on stderr, whatever --quiet says). */
+function reportReload(quiet: boolean) {
+  return ({ file, error }: { file: string; error?: Error }) => {
+    if (error) process.stderr.write(`replica-mock: ${error.message.replace(/^\[replica-mock\] /, '')}\n`)
+    else if (!quiet) process.stdout.write(`replica-mock reloaded ${file}\n`)
+  }
 }
 
 /** Resolves once stdout has taken `text`, or after a second (a reader that stopped must not hold the exit). */
