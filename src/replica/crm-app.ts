@@ -161,8 +161,16 @@ export function createCrmApps(options: CrmAppsOptions) {
   ): CrmApp {
     const store = createRecordStore(metadata, baseline)
     const objectNameOfPrefix = (prefix: string) => metadata.objectByKeyPrefix(prefix)?.name
-    const onRollback = (step: () => void) => store.onRollback(step)
-    const events = new EventBus({ types: eventTypes, clock, onRollback, objectNameOfPrefix }, eventContent)
+    const events = new EventBus(
+      {
+        types: eventTypes,
+        clock,
+        onRollback: (step) => store.onRollback(step),
+        onCommit: (hook) => store.onCommit(hook),
+        objectNameOfPrefix,
+      },
+      eventContent,
+    )
     const records = withPlatformEvents(
       createRecordService({ store, metadata, clock, actorUsers: seed.actorUsers }),
       events,
@@ -227,8 +235,10 @@ export function createCrmApps(options: CrmAppsOptions) {
       serialise: () => withEvents(store.serialise(), events.serialise()),
       restore(next) {
         const nextEvents = eventsPart(next)
-        store.adopt(baselineOf(next))
+        const baseline = baselineOf(next)
+        // the events first: adopting tells the journal, which takes the whole content then
         events.replace(nextEvents)
+        store.adopt(baseline)
         if (organizationId !== undefined) ensureOrganization(store, records, seed, organizationId)
         cursors.clear()
         jobs.clear()
@@ -239,8 +249,8 @@ export function createCrmApps(options: CrmAppsOptions) {
         const keptEvents = events.serialise()
         return () => {
           if (store.whenFree() !== undefined) return openApp(kept, organizationId, keptEvents)
-          store.adopt(kept)
           events.replace(keptEvents)
+          store.adopt(kept)
           cursors.clear()
           jobs.clear()
           return app

@@ -22,6 +22,8 @@ export interface EventBusOptions {
   clock: { now(): Date }
   /** Records how to undo a publish if the transaction it happens in rolls back (ignored outside one). */
   onRollback(step: () => void): void
+  /** Runs `hook` once the transaction a publish happens in commits (at once outside one). */
+  onCommit(hook: () => void): void
   /** Key prefix -> object name, to check a reference value. */
   objectNameOfPrefix(keyPrefix: string): string | undefined
 }
@@ -34,9 +36,15 @@ export interface EventFilter {
   after?: number
 }
 
+/** Told of every event once it is published for good (the standalone server's journal). */
+export interface EventObserver {
+  published(event: PublishedEvent): void
+}
+
 export class EventBus {
   readonly types: EventTypes
   #options: EventBusOptions
+  #observer: EventObserver | undefined
   #published: PublishedEvent[] = []
   #lastReplayId = 0
 
@@ -68,7 +76,11 @@ export class EventBus {
     })
     this.#published.push(event)
     this.#lastReplayId = replayId
-    if (type.publishBehavior === 'PublishImmediately') return event
+    if (type.publishBehavior === 'PublishImmediately') {
+      this.#observer?.published(event)
+      return event
+    }
+    this.#options.onCommit(() => this.#observer?.published(event))
     this.#options.onRollback(() => {
       const at = this.#published.lastIndexOf(event)
       this.#published.splice(at, 1)
@@ -76,6 +88,11 @@ export class EventBus {
       if (at === this.#published.length) this.#lastReplayId = replayId - 1
     })
     return event
+  }
+
+  /** Reports every event published for good to `observer` from now on. */
+  observe(observer: EventObserver | undefined): void {
+    this.#observer = observer
   }
 
   /** Published events, oldest first. */

@@ -165,6 +165,9 @@ export function createRecordStore(metadata: MetadataService, baseline?: RecordBa
      */
     onRollback: (step: () => void): void => state.log.onRollback(step),
 
+    /** Runs `hook` once the open transaction commits (at once outside one). */
+    onCommit: (hook: () => void): void => state.log.onCommit(hook),
+
     /** Reports committed writes to `observer` from now on (the server's journal). */
     observe(observer: RecordObserver | undefined): void {
       state.observer = observer
