@@ -103,7 +103,7 @@ export function controlRoutes(runtime: ReplicaRuntime) {
     )
     .get('/schema', (c) => c.json(runtime.schemas.report()))
     .route('/fidelity', fidelityRoutes(runtime))
-    .route('/environments', eventRoutes(runtime))
+    .route('/', eventRoutes(runtime))
     .all('*', (c) => {
       throw new ManagementError('not_found', `Failed to find route: ${c.req.method} ${c.req.path}`)
     })

@@ -1,14 +1,15 @@
 /**
  * @module
- * `GET /__replica/environments/{environmentId}/events`: the platform events an environment's
- * apps published, oldest first within an app (`?type=Order_Placed__e`, `?app=crm`, `?after=`
- * a replay id). An environment that does not exist or whose data was released is 404.
+ * The platform events environments published, oldest first within an app (`?type=`,
+ * `?app=`, `?after=` a replay id): `GET /__replica/environments/{environmentId}/events` for one
+ * environment (404 when it does not exist or its data was released), `GET /__replica/events`
+ * for every live one (`?environmentId=` narrows it; the inspector's Events tab reads it).
  */
 import { Hono } from 'hono'
 import * as z from 'zod'
 import { InputError, ManagementError } from '../management/errors.js'
 import type { ReplicaRuntime } from '../runtime/create-runtime.js'
-import { listEvents } from '../runtime/environment-events.js'
+import { type EventQuery, listEvents } from '../runtime/environment-events.js'
 import type { ReplicaEnv } from './http/replica-env.js'
 import { valid } from './http/validate.js'
 
@@ -19,15 +20,23 @@ const EventsQuery = z.strictObject({
 })
 
 export function eventRoutes(runtime: ReplicaRuntime) {
-  return new Hono<ReplicaEnv>().get('/:environmentId/events', valid('query', EventsQuery), (c) => {
-    const environmentId = c.req.param('environmentId')
+  const list = (query: EventQuery) => {
     try {
-      return c.json({ data: listEvents(runtime, { ...c.req.valid('query'), environmentId }) })
+      return { data: listEvents(runtime, query) }
     } catch (error) {
       if (error instanceof InputError) {
         throw new ManagementError('not_found', error.message.replace(/^\[replica-mock\] /, ''))
       }
       throw error
     }
-  })
+  }
+  return new Hono<ReplicaEnv>()
+    .get('/environments/:environmentId/events', valid('query', EventsQuery), (c) =>
+      c.json(list({ ...c.req.valid('query'), environmentId: c.req.param('environmentId') })),
+    )
+    .get(
+      '/events',
+      valid('query', EventsQuery.extend({ environmentId: z.string().min(1).optional() })),
+      (c) => c.json(list(c.req.valid('query'))),
+    )
 }

@@ -2,6 +2,8 @@ import { mkdtempSync, readFileSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, it } from 'vitest'
+import type { ApexRestRoutes } from '../../replica/apex/apex-types.js'
+import type { ReplicaMockOptions } from '../../runtime/options.js'
 import { createReplicaServer } from '../create-replica-server.js'
 
 const MEMBER = { authorization: 'Bearer test-member-token', 'content-type': 'application/json' }
@@ -86,14 +88,15 @@ it('journals the platform events published for good, and none a rolled-back call
         },
       ],
     },
-  ] as const
-  const apexRest = {
-    'POST /ship': ({ eventBus, request }: { eventBus: any; request: any }) => {
-      eventBus.publish('Shipped__e', { Ref__c: request.body.ref })
-      if (request.body.fail) throw new Error('not shipped')
+  ] satisfies ReplicaMockOptions['schema']
+  const apexRest: ApexRestRoutes = {
+    'POST /ship': ({ eventBus, request }) => {
+      const body = request.body as { ref: string; fail?: boolean }
+      eventBus.publish('Shipped__e', { Ref__c: body.ref })
+      if (body.fail) throw new Error('not shipped')
     },
   }
-  const first = await createReplicaServer({ port: 0, stateFile, schema: [...schema], apexRest })
+  const first = await createReplicaServer({ port: 0, stateFile, schema, apexRest })
   const created = await fetch(`${first.url}/v1/environments`, {
     method: 'POST',
     headers: MEMBER,
@@ -117,7 +120,7 @@ it('journals the platform events published for good, and none a rolled-back call
   expect((await post('/services/apexrest/ship', { ref: 'APEX' })).status).toBe(200)
 
   // the first server never compacts: the second reads the state file and replays the journal
-  const second = await createReplicaServer({ port: 0, stateFile, schema: [...schema], apexRest })
+  const second = await createReplicaServer({ port: 0, stateFile, schema, apexRest })
   expect(second.mock.events(environmentId).map((event) => [event.replayId, event.fields.Ref__c])).toEqual([
     [1, 'REST'],
     [2, 'APEX'],

@@ -170,6 +170,11 @@ test('lists events published through REST, composite, sObject Collections and a 
   ).toEqual([5, 6])
   expect((await controlEvents(app, '?type=Other__e')).body.data).toEqual([])
   expect(mock.events(app.environment.id, 'order_placed__e')).toEqual(listed.body.data)
+  // every live environment's, as the inspector's Events tab reads them
+  const all = await control.get('/__replica/events?type=Order_Placed__e', { token: null })
+  expect(all.body.data).toEqual(listed.body.data)
+  expectError(await control.get('/__replica/environments/env_missing/events', { token: null }), 404, 'not_found')
+  expectError(await control.get('/__replica/events?after=soon', { token: null }), 400, 'invalid_request')
 })
 
 test('an allOrNone failure takes back the events published before it', async ({ client, mock }) => {
