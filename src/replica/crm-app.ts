@@ -56,6 +56,8 @@ export interface CrmAppsOptions {
   seed?: CrmSeed
   /** What a query of a native call may do before `QUERY_TIMEOUT` (`openQuery`). @default unbounded */
   queryBudget?: QueryBudgetOptions
+  /** Platform events kept per app, the oldest going first. @default 10000 */
+  maxPlatformEvents?: number
 }
 
 export interface CrmApp {
@@ -102,6 +104,9 @@ export interface CrmApp {
 }
 
 export type CrmApps = ReturnType<typeof createCrmApps>
+
+/** Platform events an app keeps unless told otherwise. */
+const DEFAULT_MAX_EVENTS = 10_000
 
 /** How many records `GET /sobjects/{object}` lists as recent. */
 const RECENT_ITEMS = 25
@@ -168,6 +173,7 @@ export function createCrmApps(options: CrmAppsOptions) {
         onRollback: (step) => store.onRollback(step),
         onCommit: (hook) => store.onCommit(hook),
         objectNameOfPrefix,
+        capacity: options.maxPlatformEvents ?? DEFAULT_MAX_EVENTS,
       },
       eventContent,
     )

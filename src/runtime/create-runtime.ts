@@ -93,6 +93,7 @@ export function createRuntime(input: ReplicaMockOptions = {}): ReplicaRuntime {
   const crmOptions = {
     clock,
     queryBudget: { timeoutMs: options.queryTimeoutMs, maxRows: options.queryMaxRows },
+    maxPlatformEvents: options.maxPlatformEvents,
   }
   // built on first use: parsing the built-in schema is a start cost a mock whose tests never reach
   // a CRM app need not pay

@@ -233,6 +233,13 @@ export const ReplicaMockOptions = z.strictObject({
    */
   apexTimeoutMs: z.int().min(0).default(10_000),
   /**
+   * Platform events kept per environment app; past it the oldest go first (snapshots and the
+   * state document keep what is kept). Replay ids go on counting.
+   * @default 10000
+   * @example createReplicaMock({ maxPlatformEvents: 100_000 })
+   */
+  maxPlatformEvents: z.int().min(1).max(10_000_000).default(10_000),
+  /**
    * Native handlers by catalog app id, replacing the built-in ones behind the gateway: the gateway
    * still authenticates, refuses, caps and records every call, and hands the handler the native
    * request (prefix stripped) with who it is for (`NativeCall`).

@@ -32,6 +32,7 @@ Options:
                         and/or invocableActions, served beside the records (docs/apex-rest.md)
   --watch               with --apex: load the module again whenever its file changes
   --apex-timeout-ms <n> ms one Apex REST call or action may take before it rolls back (default 10000)
+  --max-platform-events <n>  platform events kept per environment app, oldest dropped (default 10000)
   --schema-strict       fail the start when a schema source holds anything the replica cannot serve
   --state-file <file>   keep the state in this file: every acknowledged write is journaled
                         (<file>.journal, fsync per write batch) before its response
@@ -93,6 +94,7 @@ function parse(argv: string[]) {
       apex: { type: 'string' },
       watch: { type: 'boolean' },
       'apex-timeout-ms': { type: 'string' },
+      'max-platform-events': { type: 'string' },
       'state-file': { type: 'string' },
       'admin-token': { type: 'string' },
       clock: { type: 'string' },
@@ -173,6 +175,7 @@ function parse(argv: string[]) {
       schemaStrict: values['schema-strict'],
       apex: values.apex,
       apexTimeoutMs: integerFlag('apex-timeout-ms', values['apex-timeout-ms']),
+      maxPlatformEvents: integerFlag('max-platform-events', values['max-platform-events'], 1),
       adminToken: values['admin-token'],
       clock: values.clock as 'real' | 'manual' | undefined,
       lifecycle,

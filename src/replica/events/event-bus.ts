@@ -26,6 +26,8 @@ export interface EventBusOptions {
   onCommit(hook: () => void): void
   /** Key prefix -> object name, to check a reference value. */
   objectNameOfPrefix(keyPrefix: string): string | undefined
+  /** Events kept; past it the oldest go first (not back on a rollback). */
+  capacity: number
 }
 
 /** Which events to list. */
@@ -76,6 +78,7 @@ export class EventBus {
     })
     this.#published.push(event)
     this.#lastReplayId = replayId
+    if (this.#published.length > this.#options.capacity) this.#published.shift()
     if (type.publishBehavior === 'PublishImmediately') {
       this.#observer?.published(event)
       return event
@@ -83,6 +86,7 @@ export class EventBus {
     this.#options.onCommit(() => this.#observer?.published(event))
     this.#options.onRollback(() => {
       const at = this.#published.lastIndexOf(event)
+      if (at === -1) return
       this.#published.splice(at, 1)
       // the replay id is given back unless an event published at once came after it
       if (at === this.#published.length) this.#lastReplayId = replayId - 1
@@ -133,9 +137,11 @@ export class EventBus {
   }
 
   #install(content: EventContent): void {
-    this.#published = content.published.map((event) =>
-      Object.freeze({ ...PublishedEvent.parse(event), fields: Object.freeze({ ...event.fields }) }),
-    )
+    this.#published = content.published
+      .slice(-this.#options.capacity)
+      .map((event) =>
+        Object.freeze({ ...PublishedEvent.parse(event), fields: Object.freeze({ ...event.fields }) }),
+      )
     this.#lastReplayId = Math.max(content.lastReplayId, this.#published.at(-1)?.replayId ?? 0)
   }
 
