@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { compileMappings, matchMapping } from './url-mappings.js'
 
-const routes = compileMappings({
+const routes = compileMappings<() => string>({
   'GET /orders/v1/:id': () => 'get one',
   'POST /orders/v1/*': () => 'post any',
   'GET /orders/v1/summary': () => 'summary',
