@@ -1,3 +1,4 @@
+import { stripVTControlCharacters } from 'node:util'
 import { eventMatchers } from '../../../plugins/vitest/event-matchers.js'
 import { ORDERS_PACKAGE } from '../../support/apex-org.js'
 import type { Client } from '../../support/client.js'
@@ -173,7 +174,11 @@ test('lists events published through REST, composite, sObject Collections and a 
   // every live environment's, as the inspector's Events tab reads them
   const all = await control.get('/__replica/events?type=Order_Placed__e', { token: null })
   expect(all.body.data).toEqual(listed.body.data)
-  expectError(await control.get('/__replica/environments/env_missing/events', { token: null }), 404, 'not_found')
+  expectError(
+    await control.get('/__replica/environments/env_missing/events', { token: null }),
+    404,
+    'not_found',
+  )
   expectError(await control.get('/__replica/events?after=soon', { token: null }), 400, 'invalid_request')
 })
 
@@ -268,7 +273,7 @@ test('toHavePublished passes on a published event and fails with a readable diff
   try {
     expect(mock).toHavePublished('Order_Placed__e', { Order_Number__c: '43', Amount__c: 7 })
   } catch (error) {
-    message = (error as Error).message.replace(/\u001b\[\d+m/g, '')
+    message = stripVTControlCharacters((error as Error).message)
   }
   expect(message).toContain(
     'expected Order_Placed__e with {"Amount__c": 7, "Order_Number__c": "43"} to have been published; the Order_Placed__e events published:',
