@@ -4,8 +4,8 @@
  * each environment app then gets its own `CrmApp`: a record store, the record service over it on
  * the mock clock, the platform events it published (src/replica/events), its open query cursors
  * and Bulk API jobs, and `serialise()`/`restore()` for snapshots and the state document (records
- * and events: cursors and jobs are live API state, dropped when the data is replaced). A new app starts from the CRM seed; one made from saved content
- * restores it.
+ * and events: cursors and jobs are live API state, dropped when the data is replaced). A new app
+ * starts from the CRM seed; one made from saved content restores it.
  */
 import { crmSchemaInput, crmSeed } from '../fixtures/crm/index.js'
 import { BulkJobs } from './bulk/job-store.js'

@@ -15,7 +15,7 @@ import { FieldValidationError } from '../errors.js'
 import { makeRecordId } from '../ids.js'
 import { coerceValue, formatDatetime } from '../records/coerce.js'
 import type { EventType, EventTypes } from './event-types.js'
-import { EventContent, PublishedEvent } from './published-event.js'
+import { EventContent, type PublishedEvent } from './published-event.js'
 
 export interface EventBusOptions {
   types: EventTypes
@@ -136,11 +136,14 @@ export class EventBus {
     if (content) this.#install(content)
   }
 
+  /** `content` is checked (`check`) or a bus's own `serialise()`: its events need only be frozen. */
   #install(content: EventContent): void {
     this.#published = content.published
       .slice(-this.#options.capacity)
       .map((event) =>
-        Object.freeze({ ...PublishedEvent.parse(event), fields: Object.freeze({ ...event.fields }) }),
+        Object.isFrozen(event)
+          ? event
+          : Object.freeze({ ...event, fields: Object.freeze({ ...event.fields }) }),
       )
     this.#lastReplayId = Math.max(content.lastReplayId, this.#published.at(-1)?.replayId ?? 0)
   }

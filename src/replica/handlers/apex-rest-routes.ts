@@ -47,8 +47,8 @@ async function serveApexRest(c: NativeContext) {
 }
 
 async function restRequest(c: NativeContext, requestURI: string, mapping: string): Promise<ApexRestRequest> {
-  const headers: Record<string, string> = {}
-  for (const [name, value] of c.req.raw.headers) if (!HIDDEN_HEADERS.has(name)) headers[name] = value
+  // own keys whatever the names (a header may be called `__proto__`)
+  const headers = Object.fromEntries([...c.req.raw.headers].filter(([name]) => !HIDDEN_HEADERS.has(name)))
   const requestBody = c.req.method === 'GET' || c.req.method === 'HEAD' ? '' : await c.req.text()
   return {
     httpMethod: c.req.method,
