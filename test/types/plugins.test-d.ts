@@ -47,9 +47,9 @@ vitestTest('the org schema options reach both plugins under the same names', () 
 
 vitestTest('toHavePublished is typed on expect, and the plugin takes the apex module by path only', () => {
   expectTypeOf(expect({}).toHavePublished).parameter(0).toBeString()
-  expectTypeOf(expect({}).toHavePublished).parameter(2).toEqualTypeOf<
-    { environmentId?: string; times?: number } | undefined
-  >()
+  expectTypeOf(expect({}).toHavePublished)
+    .parameter(2)
+    .toEqualTypeOf<{ environmentId?: string; times?: number } | undefined>()
   expectTypeOf<{ apex: string }>().toExtend<ReplicaPluginOptions>()
   // @ts-expect-error functions cannot travel to the workers: routes go per test with replica.apexRest.use
   replicaMock({ apexRest: {} })
