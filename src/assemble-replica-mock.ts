@@ -35,6 +35,8 @@ import {
   seedSnapshot,
 } from './management/seeding.js'
 import { createRecordsAccess, type RecordsAccess } from './replica/records-access.js'
+import type { ApexRestRoutes, InvocableActions } from './replica/apex/apex-types.js'
+import { type EnvironmentEvent, type EventQuery, listEvents } from './runtime/environment-events.js'
 
 /** Internal: the runtime and app behind a mock, for the server and plugins. Never re-exported. */
 export const kInternals = Symbol('replica-mock.internals')
@@ -116,6 +118,28 @@ export interface ReplicaMock {
    */
   records(environmentId: string, appName?: string): RecordsAccess
   /**
+   * The org's Apex REST endpoints: `use` adds routes for the current test, over the `apexRest`
+   * option's (the same route replaces one); `reset()` drops them (docs/apex-rest.md).
+   * @example mock.apexRest.use({ 'GET /orders/v1/:id': ({ params }) => ({ id: params.id }) })
+   */
+  readonly apexRest: { use(routes: ApexRestRoutes): void }
+  /**
+   * The org's invocable Apex actions: `use` adds actions for the current test; `reset()` drops them.
+   * @example mock.invocableActions.use({ Echo: ({ inputs }) => inputs })
+   */
+  readonly invocableActions: { use(actions: InvocableActions): void }
+  /**
+   * Platform events an environment published (every live environment's without one), oldest
+   * first, optionally of one event type (any case). Throws when the environment does not exist
+   * or its data was released.
+   * @example expect(mock.events(env.id, 'Order_Placed__e')).toHaveLength(1)
+   */
+  events(
+    environmentId?: string,
+    type?: string,
+    options?: Omit<EventQuery, 'environmentId' | 'type'>,
+  ): EnvironmentEvent[]
+  /**
    * Calls the gateway recorded (what `GET /v1/requests/{id}` shows), for inspection.
    * @example const [last] = mock.requests.list(env.id)
    */
@@ -191,6 +215,9 @@ export function assembleReplicaMock(options: ReplicaMockOptions, mswHandlers: Ms
       const { app, view } = environmentApp(runtime, environmentId, appName)
       return createRecordsAccess(app, { actor: view.actor, apiVersion: String(view.apiVersion) })
     },
+    apexRest: { use: (routes) => runtime.orgCode.use({ apexRest: routes }) },
+    invocableActions: { use: (actions) => runtime.orgCode.use({ invocableActions: actions }) },
+    events: (environmentId, type, options = {}) => listEvents(runtime, { ...options, environmentId, type }),
     requests: requestAccess(ctx),
     faults: {
       add(fault) {

@@ -21,3 +21,23 @@ export type { RecordsAccess } from './replica/records-access.js'
 export type { NativeCall, NativeHandler } from './replica/native-call.js'
 export type { RequestAccess } from './management/requests.js'
 export { ReplicaError } from './replica/errors.js'
+export type {
+  ApexContext,
+  ApexEventBus,
+  ApexModule,
+  ApexRecords,
+  ApexRestContext,
+  ApexRestHandler,
+  ApexRestRequest,
+  ApexRestResponse,
+  ApexRestRoutes,
+  ApexSaveResult,
+  ApexUserInfo,
+  InvocableActionDefinition,
+  InvocableActions,
+  InvocableContext,
+  InvocableParameter,
+} from './replica/apex/apex-types.js'
+export { DmlException, LimitException, QueryException } from './replica/apex/apex-exceptions.js'
+export type { PublishedEvent } from './replica/events/published-event.js'
+export type { EnvironmentEvent, EventQuery } from './runtime/environment-events.js'

@@ -7,6 +7,7 @@
 import type {
   AuditEvent,
   Environment,
+  EnvironmentEvent,
   FaultInput,
   Lifecycle,
   QueuedFault,
@@ -67,6 +68,12 @@ export interface ReplicaControl {
   auditEvents(): Promise<AuditEvent[]>
   /** Recorded gateway calls of an environment, newest first (first page of 100). */
   requests(environmentId: string): Promise<unknown[]>
+  /**
+   * Platform events an environment published, oldest first, optionally of one type
+   * (`GET /__replica/environments/{id}/events`).
+   * @example expect(await replica.events(env.id, 'Order_Placed__e')).toHaveLength(1)
+   */
+  events(environmentId: string, type?: string): Promise<EnvironmentEvent[]>
 }
 
 /**
@@ -154,6 +161,11 @@ export function createReplicaControl(options: ReplicaControlOptions): ReplicaCon
       }
     },
     auditEvents: async () => (await management<{ data: AuditEvent[] }>('/audit-events?limit=100')).data,
+    events: async (environmentId, type) => {
+      const query = type === undefined ? '' : `?type=${encodeURIComponent(type)}`
+      const path = `/environments/${encodeURIComponent(environmentId)}/events${query}`
+      return (await control<{ data: EnvironmentEvent[] }>('GET', path)).data
+    },
     requests: async (environmentId) =>
       (
         await management<{ data: unknown[] }>(

@@ -5,6 +5,7 @@
  */
 import { type TestAPI, type TestArtifactBase, test as base } from 'vitest'
 import { createReplicaFixture, type ReplicaFixture } from './replica-fixture.js'
+import type { EventMatchers } from './event-matchers.js'
 import type { ReplicaMatchers } from './matchers.js'
 import { getWorkerState } from './worker-state.js'
 
@@ -15,10 +16,12 @@ export type { ReplicaPluginOptions, UnhandledRequestStrategy } from './options.j
 export type { ReplicaFixture } from './replica-fixture.js'
 export type { RecordedCall } from './worker-state.js'
 export type { RecordedCallMatch, ReplicaMatchers } from './matchers.js'
+export type { EventMatchers, PublishedEventOptions } from './event-matchers.js'
+export { eventMatchers } from './event-matchers.js'
 export type { ForensicsBundle } from './forensics.js'
 
 declare module 'vitest' {
-  interface Matchers<T = any> extends ReplicaMatchers<T> {}
+  interface Matchers<T = any> extends ReplicaMatchers<T>, EventMatchers<T> {}
   interface TestArtifactRegistry {
     'replica-mock:forensics': TestArtifactBase & { type: 'replica-mock:forensics'; message: string }
   }

@@ -19,8 +19,25 @@ export type UnhandledRequestStrategy = 'error' | 'warn' | 'bypass'
 export interface ReplicaPluginOptions
   extends Omit<
     ReplicaMockOptions,
-    'fixture' | 'startState' | 'fidelity' | 'schema' | 'data' | 'onSchemaProgress'
+    | 'fixture'
+    | 'startState'
+    | 'fidelity'
+    | 'schema'
+    | 'data'
+    | 'onSchemaProgress'
+    | 'apex'
+    | 'apexRest'
+    | 'invocableActions'
   > {
+  /**
+   * The org's own code for every test: an ES module exporting `apexRest` and/or
+   * `invocableActions` (a relative path resolves against the project root), loaded in each worker.
+   * Functions cannot travel from the config to the workers, so in-code routes go per test with
+   * `replica.apexRest.use(...)` (docs/apex-rest.md).
+   * @default none
+   * @example replicaMock({ schema: './force-app', apex: './test/apex-handlers.mjs' })
+   */
+  apex?: string
   /**
    * The user's org schema for every published version of the fixture's `crm` app: paths (relative
    * paths resolve against the project root) and schema documents, merged in order

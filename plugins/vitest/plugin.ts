@@ -27,7 +27,7 @@ export function replicaMock(options: ReplicaPluginOptions = {}): Plugin {
     config: () => ({ test: { setupFiles: [setupFile] } }),
     configureVitest({ project, vitest }) {
       if (resolved.fidelity) addReporterOnce(vitest, resolved.fidelity)
-      const { fixture, startState, schema, data } = resolved.mock
+      const { fixture, startState, schema, data, apex } = resolved.mock
       const fromRoot = <T>(file: T) => (typeof file === 'string' ? resolve(project.config.root, file) : file)
       // schema and data take one path (or document) or a list
       const eachFromRoot = <T>(value: T | T[]) =>
@@ -40,6 +40,7 @@ export function replicaMock(options: ReplicaPluginOptions = {}): Plugin {
           startState: fromRoot(startState),
           ...(schema === undefined ? {} : { schema: eachFromRoot(schema) }),
           ...(data === undefined ? {} : { data: eachFromRoot(data) }),
+          ...(apex === undefined ? {} : { apex: fromRoot(apex) }),
         },
       })
     },

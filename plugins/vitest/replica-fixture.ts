@@ -37,6 +37,15 @@ export interface ReplicaFixture {
    */
   records: ReplicaMock['records']
   /**
+   * Platform events environments published (docs/apex-rest.md); `expect(replica).toHavePublished(...)` reads them.
+   * @example replica.events(env.id, 'Order_Placed__e')
+   */
+  events: ReplicaMock['events']
+  /** Apex REST routes for this test (`reset()` before the next drops them). */
+  readonly apexRest: ReplicaMock['apexRest']
+  /** Invocable actions for this test. */
+  readonly invocableActions: ReplicaMock['invocableActions']
+  /**
    * Calls the gateway recorded for an environment's apps (what `GET /v1/requests` lists).
    * @example replica.requests.list(env.id)
    */
@@ -72,6 +81,9 @@ export function createReplicaFixture(slot: ReplicaSlot, testName: string): Repli
     snapshots: mock.snapshots,
     auditEvents: mock.auditEvents,
     records: (environmentId, appName) => mock.records(environmentId, appName),
+    events: (environmentId, type, options) => mock.events(environmentId, type, options),
+    apexRest: mock.apexRest,
+    invocableActions: mock.invocableActions,
     requests: mock.requests,
     calls: () => [...slot.calls],
     exportState: () => mock.exportState(),

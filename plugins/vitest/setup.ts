@@ -12,6 +12,7 @@ import { setupServer } from 'msw/node'
 import { afterAll, aroundEach, beforeAll, expect, inject, recordArtifact } from 'vitest'
 import { handOver, usageOf } from './fidelity.js'
 import { takeForensics, writeForensics } from './forensics.js'
+import { eventMatchers } from './event-matchers.js'
 import { replicaMatchers } from './matchers.js'
 import { handlers, installWorkerState } from './worker-state.js'
 
@@ -24,6 +25,7 @@ if (!options) {
 const state = installWorkerState(options)
 
 expect.extend(replicaMatchers)
+expect.extend(eventMatchers)
 
 if (options.mode === 'msw' && options.setupServer) {
   const server = setupServer(...handlers)

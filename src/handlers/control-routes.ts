@@ -11,6 +11,7 @@ import { Fault } from '../management/faults.js'
 import { SeedEnvironment, SeedSnapshot, seedEnvironment, seedSnapshot } from '../management/seeding.js'
 import type { ReplicaRuntime } from '../runtime/create-runtime.js'
 import { Lifecycle } from '../runtime/options.js'
+import { eventRoutes } from './event-routes.js'
 import { fidelityRoutes } from './fidelity/fidelity-routes.js'
 import { BODY_METHODS, bodyCap } from './http/body-cap.js'
 import { controlAccessOf, controlGuard } from './http/control-guard.js'
@@ -102,6 +103,7 @@ export function controlRoutes(runtime: ReplicaRuntime) {
     )
     .get('/schema', (c) => c.json(runtime.schemas.report()))
     .route('/fidelity', fidelityRoutes(runtime))
+    .route('/', eventRoutes(runtime))
     .all('*', (c) => {
       throw new ManagementError('not_found', `Failed to find route: ${c.req.method} ${c.req.path}`)
     })

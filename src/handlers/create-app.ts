@@ -64,6 +64,7 @@ export function nativeHandlerOf(runtime: ReplicaRuntime): (appId: string) => Nat
     appFor: (call) => runtime.apps.get(call.environmentId, call.appName),
     management: runtime.ctx,
     maxUploadBytes: runtime.options.maxUploadBytes,
+    orgCode: runtime.orgCode,
     bulk: {
       delayMs: () => runtime.lifecycle.bulkMs,
       takeFault: (target) => {

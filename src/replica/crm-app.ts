@@ -2,10 +2,10 @@
  * @module
  * Live CRM apps. `createCrmApps` builds the metadata once per mock (it is read-only and shared);
  * each environment app then gets its own `CrmApp`: a record store, the record service over it on
- * the mock clock, its open query cursors and Bulk API jobs, and `serialise()`/`restore()` for
- * snapshots and the state document (records only: cursors and jobs are live API state, dropped
- * when the data is replaced). A new app starts from the CRM seed; one made from saved content
- * restores it.
+ * the mock clock, the platform events it published (src/replica/events), its open query cursors
+ * and Bulk API jobs, and `serialise()`/`restore()` for snapshots and the state document (records
+ * and events: cursors and jobs are live API state, dropped when the data is replaced). A new app
+ * starts from the CRM seed; one made from saved content restores it.
  */
 import { crmSchemaInput, crmSeed } from '../fixtures/crm/index.js'
 import { BulkJobs } from './bulk/job-store.js'
@@ -30,6 +30,11 @@ import { withFormulaValues } from './records/formula-reads.js'
 import { createSoqlDataSource } from './records/soql-data-source.js'
 import { projectRecord, type RecordView } from './records/record-view.js'
 import { createQueryCursors, type QueryCursors } from './query-cursors.js'
+import { eventsPart, recordsPart, withEvents } from './events/app-content.js'
+import { EventBus } from './events/event-bus.js'
+import { createEventTypes } from './events/event-types.js'
+import type { EventContent } from './events/published-event.js'
+import { withPlatformEvents } from './events/with-platform-events.js'
 import {
   compileSoql,
   type ExecuteOptions,
@@ -51,6 +56,8 @@ export interface CrmAppsOptions {
   seed?: CrmSeed
   /** What a query of a native call may do before `QUERY_TIMEOUT` (`openQuery`). @default unbounded */
   queryBudget?: QueryBudgetOptions
+  /** Platform events kept per app, the oldest going first. @default 10000 */
+  maxPlatformEvents?: number
 }
 
 export interface CrmApp {
@@ -59,6 +66,8 @@ export interface CrmApp {
   readonly metadata: MetadataService
   readonly store: RecordStore
   readonly records: RecordService
+  /** The platform events the app published, in order (src/replica/events). */
+  readonly events: EventBus
   readonly cursors: QueryCursors<SoqlRows>
   /** Bulk API 2.0 ingest and query jobs (src/replica/bulk). */
   readonly jobs: BulkJobs
@@ -80,7 +89,7 @@ export interface CrmApp {
    * rendered page by page.
    */
   openQuery(text: string, view: MetadataView, options?: Omit<ExecuteOptions, 'budget'>): SoqlRows
-  /** The app's data as plain JSON (the record store's content). */
+  /** The app's data as plain JSON: the record store's content, with its platform events once it has any. */
   serialise(): RecordStoreContent
   /** Replaces the app's data with `serialise()` output; a bad document changes nothing. */
   restore(content: unknown): void
@@ -96,12 +105,19 @@ export interface CrmApp {
 
 export type CrmApps = ReturnType<typeof createCrmApps>
 
+/** Platform events an app keeps unless told otherwise. */
+const DEFAULT_MAX_EVENTS = 10_000
+
 /** How many records `GET /sobjects/{object}` lists as recent. */
 const RECENT_ITEMS = 25
 
 export function createCrmApps(options: CrmAppsOptions) {
   const { clock } = options
   const metadata = createMetadataService(options.schema ?? crmSchemaInput)
+  const eventTypes = createEventTypes(
+    metadata.schema.platformEvents,
+    new Set(metadata.objects().map((object) => object.keyPrefix)),
+  )
   const seed = options.seed ?? crmSeed
   // Loaded content is shared table by table (record-baseline.ts): the seed is loaded once, and a
   // frozen content document (a snapshot's: its owner promises nobody writes to it) the first time
@@ -119,11 +135,11 @@ export function createCrmApps(options: CrmAppsOptions) {
       return seeded
     }
     if (typeof content !== 'object' || content === null || !Object.isFrozen(content)) {
-      return loadBaseline(metadata, content)
+      return loadBaseline(metadata, recordsPart(content))
     }
     let found = baselines.get(content)
     if (found === undefined) {
-      found = loadBaseline(metadata, content)
+      found = loadBaseline(metadata, recordsPart(content))
       baselines.set(content, found)
     }
     return found
@@ -138,13 +154,33 @@ export function createCrmApps(options: CrmAppsOptions) {
      * environment (`organizationId`), it holds that org's Organization record.
      */
     open(content?: unknown, openOptions: { organizationId?: string | undefined } = {}): CrmApp {
-      return openApp(baselineOf(content), openOptions.organizationId)
+      const events = eventsPart(content)
+      return openApp(baselineOf(content), openOptions.organizationId, events)
     },
   }
 
-  function openApp(baseline: RecordBaseline, organizationId: string | undefined): CrmApp {
+  function openApp(
+    baseline: RecordBaseline,
+    organizationId: string | undefined,
+    eventContent: EventContent | undefined,
+  ): CrmApp {
     const store = createRecordStore(metadata, baseline)
-    const records = createRecordService({ store, metadata, clock, actorUsers: seed.actorUsers })
+    const objectNameOfPrefix = (prefix: string) => metadata.objectByKeyPrefix(prefix)?.name
+    const events = new EventBus(
+      {
+        types: eventTypes,
+        clock,
+        onRollback: (step) => store.onRollback(step),
+        onCommit: (hook) => store.onCommit(hook),
+        objectNameOfPrefix,
+        capacity: options.maxPlatformEvents ?? DEFAULT_MAX_EVENTS,
+      },
+      eventContent,
+    )
+    const records = withPlatformEvents(
+      createRecordService({ store, metadata, clock, actorUsers: seed.actorUsers }),
+      events,
+    )
     const cursors = createQueryCursors<SoqlRows>({ clock })
     const jobs = new BulkJobs({ metadata, store, records, clock })
     if (organizationId !== undefined) ensureOrganization(store, records, seed, organizationId)
@@ -153,6 +189,7 @@ export function createCrmApps(options: CrmAppsOptions) {
       metadata,
       store,
       records,
+      events,
       cursors,
       jobs,
       recentItems(object, view, limit = RECENT_ITEMS) {
@@ -201,9 +238,13 @@ export function createCrmApps(options: CrmAppsOptions) {
           ...executeOptions,
           ...(options.queryBudget ? { budget: options.queryBudget } : {}),
         }),
-      serialise: () => store.serialise(),
+      serialise: () => withEvents(store.serialise(), events.serialise()),
       restore(next) {
-        store.adopt(baselineOf(next))
+        const nextEvents = eventsPart(next)
+        const baseline = baselineOf(next)
+        // the events first: adopting tells the journal, which takes the whole content then
+        events.replace(nextEvents)
+        store.adopt(baseline)
         if (organizationId !== undefined) ensureOrganization(store, records, seed, organizationId)
         cursors.clear()
         jobs.clear()
@@ -211,8 +252,10 @@ export function createCrmApps(options: CrmAppsOptions) {
       whenFree: () => store.whenFree(),
       mark() {
         const kept = store.keep()
+        const keptEvents = events.serialise()
         return () => {
-          if (store.whenFree() !== undefined) return openApp(kept, organizationId)
+          if (store.whenFree() !== undefined) return openApp(kept, organizationId, keptEvents)
+          events.replace(keptEvents)
           store.adopt(kept)
           cursors.clear()
           jobs.clear()

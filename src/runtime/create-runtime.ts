@@ -16,11 +16,13 @@ import { KnownSecrets } from '../calls/known-secrets.js'
 import { createRequestLog } from '../calls/request-log.js'
 import { UsageTally } from '../calls/usage-tally.js'
 import { redactText } from '../calls/redaction.js'
+import { OrgCode } from '../replica/apex/org-code.js'
 import { type CrmApp, type CrmApps, createCrmApps } from '../replica/crm-app.js'
 import { describeIssues } from '../schemas/describe-issues.js'
 import { type Clock, createClock } from '../store/clock.js'
 import { organizationIdOf } from '../store/salesforce-ids.js'
 import { createStore, type StoreContent } from '../store/store.js'
+import { importApexModule } from './apex-module.js'
 import { Lifecycle, ReplicaMockOptions, type ResolvedOptions } from './options.js'
 import { loadStartState, STATE_FORMAT, STATE_VERSION, StateDocument } from './state-document.js'
 import { learnSecrets, retireReleasedCalls } from './derived-state.js'
@@ -51,6 +53,8 @@ export interface ReplicaRuntime {
   schemas: VersionSchemas
   /** Each environment's live apps (the same object as `ctx.environmentData`, typed). */
   readonly apps: EnvironmentData<CrmApp>
+  /** The org's own code the CRM apps serve (Apex REST, invocable actions); `reset()` drops a test's. */
+  readonly orgCode: OrgCode
   /** Settles once the store holds its data; every request waits for it. */
   ready: Promise<void>
   /** Back to the start: the loaded fixture (and `startState`), or the state `markStart()` marked. */
@@ -79,11 +83,17 @@ export function createRuntime(input: ReplicaMockOptions = {}): ReplicaRuntime {
   const fixture = loadFixture(options.fixture)
   const startState = options.startState === undefined ? undefined : loadStartState(options.startState)
   const clock = createClock(options.clock)
+  const orgCode = new OrgCode({
+    apexRest: options.apexRest,
+    invocableActions: options.invocableActions,
+    timeoutMs: options.apexTimeoutMs,
+  })
   const store = createStore()
   const configuredLifecycle = Lifecycle.parse(options.lifecycle)
   const crmOptions = {
     clock,
     queryBudget: { timeoutMs: options.queryTimeoutMs, maxRows: options.queryMaxRows },
+    maxPlatformEvents: options.maxPlatformEvents,
   }
   // built on first use: parsing the built-in schema is a start cost a mock whose tests never reach
   // a CRM app need not pay
@@ -136,9 +146,13 @@ export function createRuntime(input: ReplicaMockOptions = {}): ReplicaRuntime {
     caCertificatePem: null,
     schemas: builtInSchemas(builtInCrmApps, fixture.versions),
     apps,
+    orgCode,
     ready: Promise.resolve(),
     reset() {
-      runtime.ready = runtime.ready.then(() => backToStart(runtime, start))
+      runtime.ready = runtime.ready.then(() => {
+        orgCode.clearTestCode()
+        return backToStart(runtime, start)
+      })
       return runtime.ready.then(() => observer?.replaced())
     },
     markStart() {
@@ -173,7 +187,11 @@ export function createRuntime(input: ReplicaMockOptions = {}): ReplicaRuntime {
   const loadSchemas = async () => {
     runtime.schemas = await loadVersionSchemas(fixture.versions, schemaSources, crmOptions, builtInCrmApps)
   }
+  const apexModule = options.apex
   runtime.ready = loadSchemas()
+    .then(async () => {
+      if (apexModule !== undefined) orgCode.loadModule(await importApexModule(apexModule))
+    })
     .then(() => store.restore(fixtureContent(fixture)))
     .then(async () => {
       loaded = await fixtureStart(runtime, configuredLifecycle)

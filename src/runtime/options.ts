@@ -3,6 +3,7 @@
  * Options of `createReplicaMock` (and, under the same names, of the server and the plugins).
  */
 import * as z from 'zod'
+import type { ApexRestRoutes, InvocableActions } from '../replica/apex/apex-types.js'
 import type { NativeHandler } from '../replica/native-call.js'
 import { DEFAULT_MAX_UPLOAD_BYTES } from '../replica/bulk/inflate-upload.js'
 import { AppId } from '../schemas/common.js'
@@ -46,6 +47,10 @@ const SchemaSources = z
     })
   })
   .transform((value) => (Array.isArray(value) ? value : [value]))
+
+function isPlainObject(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
 
 const asList = <T>(value: T | T[] | undefined): T[] =>
   value === undefined ? [] : Array.isArray(value) ? value : [value]
@@ -211,6 +216,50 @@ export const ReplicaMockOptions = z.strictObject({
    * @example createReplicaMock({ fidelity: false })
    */
   fidelity: z.boolean().default(true),
+  /**
+   * The org's Apex REST endpoints (`/services/apexrest/...`), written as handlers over the
+   * environment's records (docs/apex-rest.md): `'METHOD /path'` (`:name` and `*` segments) ->
+   * handler. Served by the built-in CRM replica beside its records, through the gateway's rules.
+   * @default none: every Apex REST path answers NOT_FOUND
+   * @example
+   * createReplicaMock({
+   *   apexRest: { 'GET /orders/v1/:id': ({ params, records }) => records.get('Order__c', params.id) },
+   * })
+   */
+  apexRest: z.custom<ApexRestRoutes>(isPlainObject, "Expected { 'METHOD /path': handler }").optional(),
+  /**
+   * The org's invocable Apex actions (`/services/data/vXX.X/actions/custom/apex/{name}`): action
+   * name -> `{ invoke, inputs?, outputs?, label? }` or just the `invoke` function (docs/apex-rest.md).
+   * @default none
+   * @example
+   * createReplicaMock({ invocableActions: { Echo: ({ inputs }) => inputs.map((input) => ({ text: input.text })) } })
+   */
+  invocableActions: z
+    .custom<InvocableActions>(isPlainObject, 'Expected { ActionName: definition or function }')
+    .optional(),
+  /**
+   * An ES module exporting `apexRest` and/or `invocableActions` (relative to the cwd), loaded at
+   * start like `replica-mock serve --apex`; its routes and actions come after the two options'.
+   * A module that cannot be loaded fails the start (`ready()`).
+   * @default none
+   * @example createReplicaMock({ apex: './test/apex-handlers.mjs' })
+   */
+  apex: z.string().min(1).optional(),
+  /**
+   * Wall-clock ms one Apex REST call or action invocation may take (it holds the environment's
+   * records meanwhile); past it the call fails with `System.LimitException` and rolls back.
+   * 0 = no bound.
+   * @default 10000 (Apex's limit of synchronous CPU time)
+   * @example createReplicaMock({ apexTimeoutMs: 30_000 })
+   */
+  apexTimeoutMs: z.int().min(0).default(10_000),
+  /**
+   * Platform events kept per environment app; past it the oldest go first (snapshots and the
+   * state document keep what is kept). Replay ids go on counting.
+   * @default 10000
+   * @example createReplicaMock({ maxPlatformEvents: 100_000 })
+   */
+  maxPlatformEvents: z.int().min(1).max(10_000_000).default(10_000),
   /**
    * Native handlers by catalog app id, replacing the built-in ones behind the gateway: the gateway
    * still authenticates, refuses, caps and records every call, and hands the handler the native

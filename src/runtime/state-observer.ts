@@ -8,6 +8,7 @@
  */
 import type { EnvironmentDataObserver } from '../management/environment-data.js'
 import type { CrmApp } from '../replica/crm-app.js'
+import type { PublishedEvent } from '../replica/events/published-event.js'
 import type { SObjectRecord } from '../replica/records/record-store.js'
 import type { CollectionObserver } from '../store/store-collection.js'
 
@@ -36,6 +37,8 @@ export interface StateObserver {
   ): void
   /** An auto-number sequence of an environment app moved on. */
   sequence(environmentId: string, appName: string, name: string, value: number): void
+  /** A platform event an environment app published, once it is published for good. */
+  event(environmentId: string, appName: string, event: PublishedEvent): void
   /** The whole state was replaced (reset, import): only a full snapshot describes it. */
   replaced(): void
 }
@@ -57,6 +60,7 @@ export function forwardEnvironmentData(observer: () => StateObserver | undefined
         sequence: (name, value) => observer()?.sequence(environmentId, appName, name, value),
         replaced: () => observer()?.appData(environmentId, appName, app.serialise(), whenFree),
       })
+      app.events.observe({ published: (event) => observer()?.event(environmentId, appName, event) })
     },
     dropped(environmentId) {
       observer()?.dropped(environmentId)

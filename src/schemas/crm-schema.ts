@@ -163,9 +163,52 @@ export const FormulaGlobals = z.strictObject({
 })
 export type FormulaGlobals = z.infer<typeof FormulaGlobals>
 
+/** The field types a platform event's custom fields may have (Checkbox, Date, Date/Time, Number, Text, Long Text Area). */
+export const PLATFORM_EVENT_FIELD_TYPES: readonly FieldType[] = [
+  'boolean',
+  'date',
+  'datetime',
+  'double',
+  'string',
+  'textarea',
+]
+
+/**
+ * A platform event of the org (`Order_Placed__e`): published (`POST /sobjects/{event}`,
+ * composite, sObject Collections, an Apex REST handler), never stored as a record. `fields` are
+ * its custom fields; the replica adds the standard ones every event carries (`ReplayId`,
+ * `EventUuid`, `CreatedDate`, `CreatedById`).
+ * @see https://developer.salesforce.com/docs/atlas.en-us.platform_events.meta/platform_events/platform_events_define_ui.htm
+ */
+export const PlatformEventDef = z.strictObject({
+  /** API name, ending `__e`. */
+  name: z.string().regex(/^[A-Za-z][A-Za-z0-9_]*__e$/, 'Expected an API name ending "__e" (Order_Placed__e)'),
+  label: z.string(),
+  labelPlural: z.string().optional(),
+  /** Three-character id prefix of publish results; assigned (`e00`, `e01`, ...) when absent. */
+  keyPrefix: z.string().length(3).optional(),
+  /**
+   * `PublishAfterCommit`: an event published in a transaction that rolls back is not published;
+   * `PublishImmediately`: it is, whatever the transaction does.
+   */
+  publishBehavior: z.enum(['PublishAfterCommit', 'PublishImmediately']).default('PublishAfterCommit'),
+  fields: z
+    .array(
+      FieldDef.refine((field) => PLATFORM_EVENT_FIELD_TYPES.includes(field.type), {
+        message: `A platform event field is one of: ${PLATFORM_EVENT_FIELD_TYPES.join(', ')}`,
+        path: ['type'],
+      }),
+    )
+    .default([]),
+})
+export type PlatformEventDef = z.infer<typeof PlatformEventDef>
+export type PlatformEventDefInput = z.input<typeof PlatformEventDef>
+
 export const CrmSchema = z.strictObject({
   objects: z.array(ObjectDef).min(1),
   formulaGlobals: FormulaGlobals.optional(),
+  /** The org's platform events (src/replica/events). */
+  platformEvents: z.array(PlatformEventDef).default([]),
 })
 export type CrmSchema = z.infer<typeof CrmSchema>
 export type CrmSchemaInput = z.input<typeof CrmSchema>

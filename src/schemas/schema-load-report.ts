@@ -66,6 +66,8 @@ export type ImportedObject = z.infer<typeof ImportedObject>
 export const SchemaLoadReport = z.strictObject({
   sources: z.array(z.strictObject({ path: z.string(), kind: SchemaSourceKind })),
   objects: z.array(ImportedObject),
+  /** The platform events the sources declare (`Order_Placed__e`). */
+  platformEvents: z.array(z.string()).default([]),
   counts: z.strictObject({
     objects: z.int().min(0),
     fields: z.int().min(0),

@@ -30,6 +30,11 @@ Options:
                         project or package directory, folder of describe JSON, describe JSON or
                         schema document file (repeatable; merged in order over the fixture's)
   --data <path>         seed data for those versions (repeatable)
+  --apex <file>         ES module of the org's own code: it exports apexRest (Apex REST handlers)
+                        and/or invocableActions, served beside the records (docs/apex-rest.md)
+  --watch               with --apex: load the module again whenever its file changes
+  --apex-timeout-ms <n> ms one Apex REST call or action may take before it rolls back (default 10000)
+  --max-platform-events <n>  platform events kept per environment app, oldest dropped (default 10000)
   --schema-strict       fail the start when a schema source holds anything the replica cannot serve
   --schema-namespace <ns>  the namespace CumulusCI tokens (%%%NAMESPACE%%%, ___NAMESPACE___) in
                         schema sources resolve to; its ns__ names are the project's own
@@ -93,6 +98,10 @@ function parse(argv: string[]) {
       data: { type: 'string', multiple: true },
       'schema-strict': { type: 'boolean' },
       'schema-namespace': { type: 'string' },
+      apex: { type: 'string' },
+      watch: { type: 'boolean' },
+      'apex-timeout-ms': { type: 'string' },
+      'max-platform-events': { type: 'string' },
       'state-file': { type: 'string' },
       'admin-token': { type: 'string' },
       clock: { type: 'string' },
@@ -141,6 +150,8 @@ function parse(argv: string[]) {
   if (httpPort !== undefined && httpPort > 65535) {
     throw new UsageError(`--http-port must be at most 65535, got "${httpPort}"`)
   }
+  if (values.watch && values.apex === undefined)
+    throw new UsageError('--watch reloads the --apex module; it needs --apex')
   for (const flag of ['tls-dir', 'cert', 'key', 'http-port'] as const) {
     if (values[flag] !== undefined && !values.https) throw new UsageError(`--${flag} needs --https`)
   }
@@ -164,6 +175,7 @@ function parse(argv: string[]) {
     quiet: values.quiet ?? false,
     logFormat: logFormat as AccessLogFormat,
     stateFile: values['state-file'],
+    watch: values.watch ?? false,
     options: {
       port,
       host: values.host ?? '127.0.0.1',
@@ -175,6 +187,9 @@ function parse(argv: string[]) {
       data: values.data,
       schemaStrict: values['schema-strict'],
       schemaNamespace: namespace,
+      apex: values.apex,
+      apexTimeoutMs: integerFlag('apex-timeout-ms', values['apex-timeout-ms']),
+      maxPlatformEvents: integerFlag('max-platform-events', values['max-platform-events'], 1),
       adminToken: values['admin-token'],
       clock: values.clock as 'real' | 'manual' | undefined,
       lifecycle,
@@ -217,7 +232,7 @@ async function main(argv: string[]): Promise<number> {
     await new Promise<void>((resolve) => process.stdout.write(text, () => resolve()))
     return 0
   }
-  const { options, quiet, logFormat, stateFile } = command
+  const { options, quiet, logFormat, stateFile, watch } = command
   // a large org schema takes a while: a line on a terminal says how far the load is
   const progress = quiet ? undefined : progressLine(process.stderr)
   let server: ReplicaServer
@@ -228,6 +243,7 @@ async function main(argv: string[]): Promise<number> {
         ...(progress ? { onSchemaProgress: progress.update } : {}),
         requestLog: quiet ? false : { format: logFormat },
         stateFile,
+        watchApex: watch && { onReload: reportReload(quiet) },
         // this process runs the server and nothing else
         replaceFetchGlobals: true,
       },
@@ -272,6 +288,14 @@ async function main(argv: string[]): Promise<number> {
   if (!quiet && server.localCa) banner += trustLines(server.localCa.files, server.url)
   process.stdout.write(banner)
   return stopped
+}
+
+/** One line per reload of the --apex module (a failure on stderr, whatever --quiet says). */
+function reportReload(quiet: boolean) {
+  return ({ file, error }: { file: string; error?: Error }) => {
+    if (error) process.stderr.write(`replica-mock: ${error.message.replace(/^\[replica-mock\] /, '')}\n`)
+    else if (!quiet) process.stdout.write(`replica-mock reloaded ${file}\n`)
+  }
 }
 
 /** Resolves once stdout has taken `text`, or after a second (a reader that stopped must not hold the exit). */

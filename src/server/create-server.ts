@@ -20,6 +20,7 @@ import { loggedPath } from './logged-path.js'
 import { openPersistence, type Persistence } from './persistence/persistence.js'
 import { persistedFetch } from './persistence/persisted-fetch.js'
 import type { LocalCa } from './tls/local-ca.js'
+import { watchApexModule } from './watch-apex.js'
 import { type HttpsOption, resolveServerTls, type ServerTls } from './tls/server-tls.js'
 
 export interface ReplicaServerOptions extends ReplicaMockOptions {
@@ -56,6 +57,12 @@ export interface ReplicaServerOptions extends ReplicaMockOptions {
   stateFile?: string
   /** Journal bytes past which it is compacted into the state file. @default 16 MiB */
   journalMaxBytes?: number
+  /**
+   * With `apex`: loads the module again when its file changes (`replica-mock serve --watch`),
+   * reporting each reload (or why it failed; the last good module keeps serving).
+   * @default false
+   */
+  watchApex?: boolean | { onReload?(outcome: { file: string; error?: Error }): void }
   /**
    * Lets `@hono/node-server` replace this process's global `Request` and `Response` with its own
    * lighter ones, which it writes to the socket without a stream (the server answers several
@@ -97,6 +104,7 @@ export async function startReplicaServer(
     replaceFetchGlobals = false,
     https,
     httpPort,
+    watchApex,
     ...mockOptions
   } = options
   if (!isLoopback(host) && !mockOptions.adminToken) {
@@ -107,6 +115,9 @@ export async function startReplicaServer(
   }
   if (httpPort !== undefined && !https) {
     throw new Error('Failed to start: httpPort is the plain listener beside an https one; it needs https')
+  }
+  if (watchApex && mockOptions.apex === undefined) {
+    throw new Error('Failed to start: watchApex reloads the apex module; give apex (--apex FILE) too')
   }
   const tls: ServerTls | undefined = https ? await resolveServerTls(https, host) : undefined
   const mock = assembleReplicaMock(mockOptions, mswHandlers)
@@ -155,6 +166,11 @@ export async function startReplicaServer(
     await persistence?.close()
     throw error
   }
+  const onReload = typeof watchApex === 'object' ? watchApex.onReload : undefined
+  const apexWatch =
+    watchApex && mockOptions.apex !== undefined
+      ? watchApexModule(mockOptions.apex, runtime.orgCode, (outcome) => onReload?.(outcome))
+      : undefined
   const ports = servers.map((server) => (server.address() as AddressInfo).port)
   const origin = (scheme: string, listenPort: number) =>
     `${scheme}://${host.includes(':') ? `[${host}]` : host}:${listenPort}`
@@ -171,6 +187,7 @@ export async function startReplicaServer(
     localCa: tls?.localCa,
     mock,
     close: async () => {
+      apexWatch?.close()
       await Promise.all(servers.map(closeServer))
       await log?.close()
       // the last snapshot: the state file alone holds everything, the journal is empty

@@ -72,13 +72,34 @@ async function shot(page: Page, name: string, context: TestContext, fullPage = t
   await context.annotate(`screenshot: ${name}`, 'screenshot', { path, contentType: 'image/png' })
 }
 
+/** A platform event for the Events tab (a schema document that declares only it). */
+const SHIPPED_EVENT = {
+  platformEvents: [
+    {
+      name: 'Shipped__e',
+      label: 'Shipped',
+      fields: [
+        {
+          name: 'Ref__c',
+          label: 'Ref',
+          type: 'string' as const,
+          length: 10,
+          createable: true,
+          updateable: false,
+          nillable: true,
+        },
+      ],
+    },
+  ],
+}
+
 const rows = (page: Page, testid: string) => page.locator(`[data-testid="${testid}"] tbody tr[data-id]`)
 
 describe.skipIf(!hasBrowser && !inCi)('the web inspector in Chromium', () => {
   beforeAll(async () => {
     if (!hasBrowser) return
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
-    server = await createReplicaServer({ port: 0 })
+    server = await createReplicaServer({ port: 0, schema: SHIPPED_EVENT })
   }, 60_000)
 
   afterAll(async () => {
@@ -177,6 +198,36 @@ describe.skipIf(!hasBrowser && !inCi)('the web inspector in Chromium', () => {
     await rows(page, 'audit-events').first().click()
     await expect.poll(() => page.getByTestId('audit-data').innerText()).toContain('{')
     await shot(page, 'audit', context)
+  })
+
+  it('lists the platform events published, newest first, filtered, with the payload of one', async (context) => {
+    const credentials = await (
+      await fetch(`${server.url}/v1/environments/${seeded.alpha.id}/apps/crm/credentials`, {
+        method: 'POST',
+        headers: KEY,
+      })
+    ).json()
+    for (const ref of ['S-1', 'S-2']) {
+      await fetch(`${credentials.url}${V}/sobjects/Shipped__e`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${credentials.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ Ref__c: ref }),
+      })
+    }
+    const page = await open(context)
+    await page.click('nav a[data-view="events"]')
+    await expect
+      .poll(async () => (await rows(page, 'events').allInnerTexts()).map((text) => text.split('\t')[6]))
+      .toEqual(['Ref__c=S-2', 'Ref__c=S-1'])
+    await page.fill('[data-testid="filter-type"]', 'Other__e')
+    await page.press('[data-testid="filter-type"]', 'Enter')
+    await expect.poll(() => rows(page, 'events').count()).toBe(0)
+    await page.fill('[data-testid="filter-type"]', 'shipped__e')
+    await page.press('[data-testid="filter-type"]', 'Enter')
+    await expect.poll(() => rows(page, 'events').count()).toBe(2)
+    await rows(page, 'events').last().click()
+    await expect.poll(() => page.getByTestId('event-payload').innerText()).toContain('"EventUuid"')
+    await shot(page, 'events', context)
   })
 
   it('shows the clock, advances it by a duration and switches its mode', async (context) => {

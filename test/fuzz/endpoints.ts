@@ -228,7 +228,49 @@ export const ENDPOINTS: readonly Endpoint[] = [
     name: 'unsupported',
     surface: 'native',
     methods: ['GET', 'POST'],
-    path: () => fc.constantFrom(`${V}/tooling/query`, '/services/apexrest/x', `${V}/parameterizedSearch`),
+    path: () =>
+      fc.constantFrom(`${V}/tooling/query`, `${V}/actions/custom/flow/Any`, `${V}/parameterizedSearch`),
+  },
+  // the org's own code (fuzz-target.ts registers an echo route, an action and a platform event)
+  {
+    name: 'apex rest',
+    surface: 'native',
+    methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    path: () =>
+      fc.constantFrom(
+        '/services/apexrest/fuzz/a/b',
+        '/services/apexrest/fuzz',
+        '/services/apexrest/x',
+        '/services/apexrest',
+      ),
+    body: fc.jsonValue({ maxDepth: 3 }),
+  },
+  {
+    name: 'invocable actions',
+    surface: 'native',
+    methods: ['GET', 'POST'],
+    path: () =>
+      fc.constantFrom(
+        `${V}/actions`,
+        `${V}/actions/custom`,
+        `${V}/actions/custom/apex`,
+        `${V}/actions/custom/apex/Echo`,
+        `${V}/actions/custom/apex/Nope`,
+        `${V}/actions/standard/chatterPost`,
+      ),
+    body: fc.record({
+      inputs: fc.array(fc.record({ text: fc.string({ maxLength: 20 }) }), { maxLength: 5 }),
+    }),
+  },
+  {
+    name: 'platform event',
+    surface: 'native',
+    methods: ['POST', 'GET'],
+    path: fixed(`${V}/sobjects/Fuzz_Event__e`),
+    body: fc.record(
+      { Ref__c: fc.string({ maxLength: 30 }), Count__c: fc.oneof(fc.double(), fc.string()) },
+      { requiredKeys: [] },
+    ),
   },
   ...COMPOSITE_ENDPOINTS,
   ...BULK_ENDPOINTS,

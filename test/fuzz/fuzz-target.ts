@@ -12,7 +12,7 @@
  * standalone server.
  */
 import { kInternals } from '../../src/create-replica-mock.js'
-import { createReplicaMock, type ReplicaMock } from '../../src/index.js'
+import { createReplicaMock, type ReplicaMock, type ReplicaMockOptions } from '../../src/index.js'
 import { environmentApp } from '../../src/runtime/environment-app.js'
 import { ErrorBody } from '../../src/schemas/index.js'
 import { createReplicaServer, type ReplicaServer } from '../../src/server/index.js'
@@ -44,7 +44,53 @@ export interface FuzzTarget {
 }
 
 export async function createFuzzTarget(): Promise<FuzzTarget> {
-  const options = { clock: 'manual' as const }
+  const options: ReplicaMockOptions = {
+    clock: 'manual',
+    // the org's own code and a platform event, so those surfaces are driven too
+    schema: [
+      {
+        platformEvents: [
+          {
+            name: 'Fuzz_Event__e',
+            label: 'Fuzz Event',
+            fields: [
+              {
+                name: 'Ref__c',
+                label: 'Ref',
+                type: 'string',
+                length: 20,
+                createable: true,
+                updateable: false,
+                nillable: false,
+              },
+              {
+                name: 'Count__c',
+                label: 'Count',
+                type: 'double',
+                precision: 18,
+                createable: true,
+                updateable: false,
+                nillable: true,
+              },
+            ],
+          },
+        ],
+      },
+    ],
+    apexRest: {
+      '/fuzz/*': ({ request, params, eventBus }) => {
+        if (request.httpMethod === 'POST')
+          eventBus.publish('Fuzz_Event__e', { Ref__c: params['*'] || 'root' })
+        return { method: request.httpMethod, body: request.body ?? null, query: request.params }
+      },
+    },
+    invocableActions: {
+      Echo: {
+        inputs: [{ name: 'text', required: true }],
+        invoke: ({ inputs }) => inputs.map((input) => ({ text: input.text })),
+      },
+    },
+  }
   let server: ReplicaServer | undefined
   let mock: ReplicaMock
   if (process.env.FUZZ_TRANSPORT === 'http') {

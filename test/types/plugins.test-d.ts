@@ -44,3 +44,14 @@ vitestTest('the org schema options reach both plugins under the same names', () 
   // @ts-expect-error a schema source is a path or a document, never a number
   replicaMock({ schema: 5 })
 })
+
+vitestTest('toHavePublished is typed on expect, and the plugin takes the apex module by path only', () => {
+  expectTypeOf(expect({}).toHavePublished).parameter(0).toBeString()
+  expectTypeOf(expect({}).toHavePublished)
+    .parameter(2)
+    .toEqualTypeOf<{ environmentId?: string; times?: number } | undefined>()
+  expectTypeOf<{ apex: string }>().toExtend<ReplicaPluginOptions>()
+  // @ts-expect-error functions cannot travel to the workers: routes go per test with replica.apexRest.use
+  replicaMock({ apexRest: {} })
+  expectTypeOf<ReplicaFixture['apexRest']['use']>().toBeFunction()
+})

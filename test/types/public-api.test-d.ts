@@ -1,6 +1,10 @@
 import { expectTypeOf, test } from 'vitest'
 import {
+  type ApexRestRoutes,
+  type ApexSaveResult,
   createReplicaMock,
+  type EnvironmentEvent,
+  type InvocableActions,
   type ReplicaMock,
   type ReplicaMockOptions,
   type StateDocument,
@@ -32,4 +36,21 @@ test('the standalone server resolves to a URL and the same mock', () => {
   expectTypeOf(createReplicaServer).returns.resolves.toEqualTypeOf<ReplicaServer>()
   expectTypeOf<ReplicaServer['url']>().toBeString()
   expectTypeOf<ReplicaServer['mock']>().toEqualTypeOf<ReplicaMock>()
+})
+
+test('an Apex REST handler gets the typed context, and routes and actions are options', () => {
+  const routes: ApexRestRoutes = {
+    'GET /orders/v1/:id': ({ params, records, user, response, request, eventBus }) => {
+      expectTypeOf(params).toEqualTypeOf<Readonly<Record<string, string>>>()
+      expectTypeOf(records.create).returns.toBeString()
+      expectTypeOf(user.getUserId).returns.toBeString()
+      expectTypeOf(response.statusCode).toBeNumber()
+      expectTypeOf(request.requestBody).toBeString()
+      expectTypeOf(eventBus.publish).returns.toEqualTypeOf<ApexSaveResult>()
+      return { id: params.id }
+    },
+  }
+  const actions: InvocableActions = { Echo: ({ inputs }) => inputs }
+  createReplicaMock({ apexRest: routes, invocableActions: actions, apex: './apex.mjs', apexTimeoutMs: 0 })
+  expectTypeOf(createReplicaMock().events).returns.toEqualTypeOf<EnvironmentEvent[]>()
 })

@@ -46,6 +46,13 @@ export const NATIVE_ENDPOINTS: ReadonlyMap<string, NativeEndpoint> = new Map([
   [`${V}/jobs/query/:jobId`, { name: 'jobs/query/{jobId}' }],
   [`${V}/jobs/query/:jobId/results`, { name: 'jobs/query/{jobId}/results' }],
   [`${V}/jobs/query/:jobId/resultPages`, { name: 'jobs/query/{jobId}/resultPages' }],
+  [`${V}/actions`, { name: 'actions', query: [] }],
+  [`${V}/actions/:kind`, { name: 'actions/{kind}', query: [] }],
+  [`${V}/actions/:kind/:type`, { name: 'actions/{kind}/{type}', query: [] }],
+  [`${V}/actions/:kind/:type/:name`, { name: 'actions/{kind}/{type}/{name}', query: [] }],
+  // the org's own endpoints read what they are sent
+  ['/services/apexrest', { name: 'apexrest' }],
+  ['/services/apexrest/*', { name: 'apexrest' }],
   ['/services/oauth2/token', { name: 'oauth2/token' }],
 ])
 

@@ -7,6 +7,7 @@
 import type { Context } from 'hono'
 import type { ManagementContext } from '../../management/context.js'
 import type { TransactionScope } from '../../store/transaction.js'
+import type { OrgCode } from '../apex/org-code.js'
 import type { BulkHooks } from '../bulk/bulk-hooks.js'
 import type { NativeCall } from '../native-call.js'
 import type { CrmApp } from '../crm-app.js'
@@ -31,6 +32,8 @@ export type NativeEnv = {
     bulk?: BulkHooks
     /** The largest Bulk API upload, counted inflated for a gzip one. @default 150 MiB */
     maxUploadBytes?: number
+    /** The org's own code (Apex REST, invocable actions); none: the org has none. */
+    orgCode?: OrgCode
   }
   Variables: {
     /** The path's API version (`"60.0"`) and the calling actor. */

@@ -14,9 +14,12 @@ import { Hono } from 'hono'
 import { getPathNoStrict } from 'hono/utils/url'
 import type { ManagementContext } from '../../management/context.js'
 import type { NativeCall, NativeHandler } from '../native-call.js'
+import type { OrgCode } from '../apex/org-code.js'
 import type { BulkHooks } from '../bulk/bulk-hooks.js'
 import type { CrmApp } from '../crm-app.js'
 import { NotFoundError, UnsupportedFeatureError } from '../errors.js'
+import { actionsRoutes } from './actions-routes.js'
+import { apexRestRoutes } from './apex-rest-routes.js'
 import { compositeRoutes } from './composite-routes.js'
 import { resource } from './method-dispatch.js'
 import type { NativeContext, NativeEnv } from './native-env.js'
@@ -44,6 +47,8 @@ export interface CrmNativeHandlerOptions {
   bulk?: BulkHooks
   /** The largest Bulk API upload, counted inflated for a gzip one. @default 150 MiB */
   maxUploadBytes?: number
+  /** The org's own code: Apex REST handlers and invocable actions. @default none */
+  orgCode?: OrgCode
 }
 
 /**
@@ -70,6 +75,7 @@ export function createCrmNativeHandler(options: CrmNativeHandlerOptions): Native
       bulk: options.bulk,
       management: options.management,
       maxUploadBytes: options.maxUploadBytes,
+      orgCode: options.orgCode,
     })
   }
 }
@@ -99,6 +105,7 @@ export function createCrmRoutes(): Hono<NativeEnv> {
   searchLimitsRoutes(version)
   compositeRoutes(version, (request, env) => app.fetch(request, env))
   bulkRoutes(version)
+  actionsRoutes(version)
   unsupportedVersionedRoutes(version)
   app.route(VERSIONED, version)
   spell = resourceSpelling(VERSIONED, version.routes)
@@ -106,6 +113,7 @@ export function createCrmRoutes(): Hono<NativeEnv> {
   oauthRoutes(app)
   soapRoutes(app)
   identityRoutes(app)
+  apexRestRoutes(app)
   unsupportedServiceRoutes(app)
   app.notFound((c) => toNativeErrorResponse(c, new NotFoundError()))
   app.onError((error, c) => toNativeErrorResponse(c, error))

@@ -11,6 +11,7 @@ import { NotFoundError, UnsupportedFeatureError } from '../errors.js'
 import { keyPrefixOf, normaliseId } from '../ids.js'
 import { parseApiVersion } from '../metadata/api-version.js'
 import { describeGlobal, describeObject, describeSObject } from '../metadata/describe.js'
+import { saveNotices } from '../events/publish-result.js'
 import { toRecordJson } from '../records/record-view.js'
 import { basePath, type NativeContext, type NativeEnv } from './native-env.js'
 import { jsonCreated, jsonUtf8, jsonValue } from './json-response.js'
@@ -69,6 +70,12 @@ function unsupportedSubresource(name: string): void {
   if (known !== undefined) throw new UnsupportedFeatureError(UNSUPPORTED_SUBRESOURCES[known]!)
 }
 
+/** A platform event is published here (POST), but the replica describes none. */
+function refuseEventDescribe(c: NativeContext): void {
+  const event = c.env.app.events.types.find(c.req.param('object')!)
+  if (event) throw new UnsupportedFeatureError(`Describing a platform event (${event.name})`)
+}
+
 function refuseConditionalRequests(): MiddlewareHandler<NativeEnv> {
   // synchronous, and the list is built only when one is sent: this runs on every sObject call
   return (c, next) => {
@@ -86,6 +93,7 @@ function globalDescribe(c: NativeContext) {
 
 function basicInformation(c: NativeContext) {
   const { app } = c.env
+  refuseEventDescribe(c)
   const view = c.get('view')
   const summary = describeSObject(app.metadata, c.req.param('object')!, view)
   const object = summary.objectDescribe.name
@@ -94,6 +102,7 @@ function basicInformation(c: NativeContext) {
 }
 
 function describe(c: NativeContext) {
+  refuseEventDescribe(c)
   return jsonUtf8(c, describeObject(c.env.app.metadata, c.req.param('object')!, c.get('view')))
 }
 
@@ -101,8 +110,10 @@ function describe(c: NativeContext) {
 async function create(c: NativeContext) {
   const body = await readJsonBody(c)
   return whenStoreFree(c, () => {
-    const { object, id } = c.env.app.records.create(c.req.param('object')!, body, c.get('view'))
-    return jsonCreated(c, { id, success: true, errors: [] }, `${basePath(c)}/sobjects/${object}/${id}`)
+    const result = c.env.app.records.create(c.req.param('object')!, body, c.get('view'))
+    const { object, id } = result
+    const answer = { id, success: true, errors: saveNotices(result) }
+    return jsonCreated(c, answer, `${basePath(c)}/sobjects/${object}/${id}`)
   })
 }
 

@@ -14,7 +14,6 @@ const VERSIONED: ReadonlyArray<[string, string]> = [
   ['/recent', 'Recently viewed items'],
   ['/tooling/*', 'Tooling API'],
   ['/analytics/*', 'Analytics (reports and dashboards)'],
-  ['/actions/*', 'Invocable actions'],
   ['/process/*', 'Processes and approvals'],
   ['/chatter/*', 'Connect REST API'],
   ['/connect/*', 'Connect REST API'],
@@ -26,7 +25,6 @@ const VERSIONED: ReadonlyArray<[string, string]> = [
 const SERVICES: ReadonlyArray<[string, string]> = [
   ['/async/*', 'Bulk API 1.0'],
   ['/Soap/*', 'SOAP API (only the partner login and logout are served)'],
-  ['/apexrest/*', 'Apex REST'],
   ['/oauth2/*', 'This OAuth 2.0 endpoint (token, authorize, revoke and userinfo are served)'],
 ]
 

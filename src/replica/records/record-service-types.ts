@@ -20,6 +20,8 @@ export interface WriteResult {
   /** Canonical object name. */
   object: string
   id: string
+  /** A published platform event's `EventUuid` (the create of an `__e` object publishes it). */
+  eventUuid?: string
 }
 
 export interface DeleteResult extends WriteResult {

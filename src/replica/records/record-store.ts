@@ -159,6 +159,15 @@ export function createRecordStore(metadata: MetadataService, baseline?: RecordBa
     /** `undefined` when no async transaction holds or awaits the store; else when to check again. */
     whenFree: (): Promise<void> | undefined => lock.whenFree(),
 
+    /**
+     * Records how to undo a change the app keeps beside its records (a published platform event):
+     * run, newest first, if the open transaction rolls back; ignored outside a transaction.
+     */
+    onRollback: (step: () => void): void => state.log.onRollback(step),
+
+    /** Runs `hook` once the open transaction commits (at once outside one). */
+    onCommit: (hook: () => void): void => state.log.onCommit(hook),
+
     /** Reports committed writes to `observer` from now on (the server's journal). */
     observe(observer: RecordObserver | undefined): void {
       state.observer = observer

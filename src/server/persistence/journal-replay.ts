@@ -21,6 +21,8 @@ export type Change =
   | ['r', environmentId: string, app: string, object: string, id: string, record: unknown]
   /** An auto-number sequence's last number. */
   | ['s', environmentId: string, app: string, name: string, value: number]
+  /** A platform event published (put by its id: replaying it twice keeps one). */
+  | ['e', environmentId: string, app: string, event: { id: string; replayId: number }]
 
 /** A journal entry: one write batch. `state` (a whole state document) replaces everything before it. */
 export const JournalEntry = z.object({
@@ -89,6 +91,15 @@ function applyChange(state: Json, change: Change, arrays: ArrayIndex, entry: num
     case 's': {
       const content = state.environmentData?.[change[1]]?.[change[2]]
       if (content?.sequences) content.sequences[change[3]] = change[4]
+      return
+    }
+    case 'e': {
+      const [, environmentId, app, event] = change
+      const content = state.environmentData?.[environmentId]?.[app]
+      if (!content?.records) return
+      content.platformEvents ??= { lastReplayId: 0, published: [] }
+      arrays.put(content.platformEvents.published, event.id, event)
+      content.platformEvents.lastReplayId = Math.max(content.platformEvents.lastReplayId, event.replayId)
       return
     }
     default:

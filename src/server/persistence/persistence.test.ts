@@ -2,6 +2,8 @@ import { mkdtempSync, readFileSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, it } from 'vitest'
+import type { ApexRestRoutes } from '../../replica/apex/apex-types.js'
+import type { ReplicaMockOptions } from '../../runtime/options.js'
 import { createReplicaServer } from '../create-replica-server.js'
 
 const MEMBER = { authorization: 'Bearer test-member-token', 'content-type': 'application/json' }
@@ -62,4 +64,67 @@ it('restarts into the same state, reset and clock changes included', async () =>
   expect(JSON.stringify(after.store)).not.toContain(gone)
   expect(JSON.stringify(after.store)).toContain(kept)
   await again.close()
+})
+
+it('journals the platform events published for good, and none a rolled-back call published', async () => {
+  const stateFile = join(mkdtempSync(join(tmpdir(), 'replica-persist-')), 'state.json')
+  const schema = [
+    {
+      platformEvents: [
+        {
+          name: 'Shipped__e',
+          label: 'Shipped',
+          fields: [
+            {
+              name: 'Ref__c',
+              label: 'Ref',
+              type: 'string',
+              length: 10,
+              createable: true,
+              updateable: false,
+              nillable: true,
+            },
+          ],
+        },
+      ],
+    },
+  ] satisfies ReplicaMockOptions['schema']
+  const apexRest: ApexRestRoutes = {
+    'POST /ship': ({ eventBus, request }) => {
+      const body = request.body as { ref: string; fail?: boolean }
+      eventBus.publish('Shipped__e', { Ref__c: body.ref })
+      if (body.fail) throw new Error('not shipped')
+    },
+  }
+  const first = await createReplicaServer({ port: 0, stateFile, schema, apexRest })
+  const created = await fetch(`${first.url}/v1/environments`, {
+    method: 'POST',
+    headers: MEMBER,
+    body: '{"apps":["crm"]}',
+  })
+  const environmentId = ((await created.json()) as { id: string }).id
+  const credentials = (await (
+    await fetch(`${first.url}/v1/environments/${environmentId}/apps/crm/credentials`, {
+      method: 'POST',
+      headers: MEMBER,
+    })
+  ).json()) as { url: string; token: string }
+  const post = (path: string, body: unknown) =>
+    fetch(credentials.url + path, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${credentials.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
+  expect((await post('/services/data/v60.0/sobjects/Shipped__e', { Ref__c: 'REST' })).status).toBe(201)
+  expect((await post('/services/apexrest/ship', { ref: 'GONE', fail: true })).status).toBe(500)
+  expect((await post('/services/apexrest/ship', { ref: 'APEX' })).status).toBe(200)
+
+  // the first server never compacts: the second reads the state file and replays the journal
+  const second = await createReplicaServer({ port: 0, stateFile, schema, apexRest })
+  expect(second.mock.events(environmentId).map((event) => [event.replayId, event.fields.Ref__c])).toEqual([
+    [1, 'REST'],
+    [2, 'APEX'],
+  ])
+  await second.close()
+  await first.close()
 })

@@ -175,6 +175,7 @@ class JournalWriter implements Persistence {
       record: (environmentId, appName, object, id, record) =>
         add(['r', environmentId, appName, object, id, record ?? null]),
       sequence: (environmentId, appName, name, value) => add(['s', environmentId, appName, name, value]),
+      event: (environmentId, appName, event) => add(['e', environmentId, appName, event]),
       replaced: () => {
         if (this.muted) return
         this.#needsState = true

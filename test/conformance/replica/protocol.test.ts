@@ -47,7 +47,8 @@ test('fails loudly with 501 FEATURE_NOT_ENABLED naming each real endpoint the re
     ['GET', `${V}/sobjects/Account/${ACME}/Contacts`, 'Relationship traversal'],
     ['POST', '/services/async/60.0/job', 'Bulk API 1.0'],
     ['POST', '/services/Soap/m/60.0', 'SOAP API'],
-    ['GET', '/services/apexrest/custom', 'Apex REST'],
+    ['POST', `${V}/actions/custom/flow/Route_Case`, 'Custom flow actions'],
+    ['POST', `${V}/actions/standard/chatterPost`, 'standard action chatterPost'],
   ]
   for (const [method, path, feature] of cases) {
     const response = await app.request(method, path, method === 'GET' ? {} : { json: {} })

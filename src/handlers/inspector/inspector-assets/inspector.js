@@ -5,6 +5,7 @@ import { AuthError, control, downloadState, setAdminToken, setMemberToken, ui } 
 import { parseDuration } from './dom.js'
 import { callsView } from './view-calls.js'
 import { environmentsView } from './view-environments.js'
+import { eventsView } from './view-events.js'
 import { auditView, snapshotsView } from './view-lists.js'
 
 const REFRESH_MS = 2000
@@ -16,6 +17,7 @@ const views = {
   calls: callsView(shared),
   snapshots: snapshotsView(shared),
   audit: auditView(shared),
+  events: eventsView(shared),
 }
 let current
 let refreshing = false

@@ -9,6 +9,7 @@
  * @see https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/resources_composite_sobjects_collections_create.htm
  */
 import { isReplicaError } from '../../errors.js'
+import { saveNotices } from '../../events/publish-result.js'
 import type { MetadataView } from '../../metadata/metadata-service.js'
 import type { RecordService } from '../../records/record-service.js'
 import { ROLLED_BACK_RECORD, type SaveResult, saveError, saveErrorOf } from '../save-results.js'
@@ -51,8 +52,8 @@ function saveOne(
 ): SaveResult {
   switch (plan.operation) {
     case 'create': {
-      const { id } = records.create(item.object, item.record, view)
-      return { id, success: true, errors: [] }
+      const result = records.create(item.object, item.record, view)
+      return { id: result.id, success: true, errors: saveNotices(result) }
     }
     case 'update':
       records.update(item.object, item.id!, item.record, view)
