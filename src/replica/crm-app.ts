@@ -57,6 +57,8 @@ export interface CrmApp {
   /** The environment's organization id (the Id of the app's Organization record), when opened for one. */
   readonly organizationId: string | undefined
   readonly metadata: MetadataService
+  /** The mock clock the app's records are stamped on. */
+  readonly clock: { now(): Date }
   readonly store: RecordStore
   readonly records: RecordService
   readonly cursors: QueryCursors<SoqlRows>
@@ -151,6 +153,7 @@ export function createCrmApps(options: CrmAppsOptions) {
     const app: CrmApp = {
       organizationId,
       metadata,
+      clock,
       store,
       records,
       cursors,

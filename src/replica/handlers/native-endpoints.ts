@@ -49,9 +49,17 @@ export const NATIVE_ENDPOINTS: ReadonlyMap<string, NativeEndpoint> = new Map([
   ['/services/oauth2/token', { name: 'oauth2/token' }],
 ])
 
-/** `describe` shares the record's route (sobject-routes.ts); the segment in its place tells them apart. */
+/**
+ * `describe` and the sub-resources of sobject-subresources.ts share the record's route
+ * (sobject-routes.ts); the segment in its place tells them apart.
+ */
 const RECORD_ROUTE = `${V}/sobjects/:object/:id`
-const DESCRIBE: NativeEndpoint = { name: 'sobjects/{object}/describe', query: [] }
+const SHARING_RECORD_ROUTE: ReadonlyMap<string, NativeEndpoint> = new Map([
+  ['describe', { name: 'sobjects/{object}/describe', query: [] }],
+  // they refuse a parameter they do not define
+  ['updated', { name: 'sobjects/{object}/updated' }],
+  ['deleted', { name: 'sobjects/{object}/deleted' }],
+])
 
 /** Notes the endpoint the router matched on the call (a composite's subrequests keep the outer one). */
 export function noteEndpoint(): MiddlewareHandler<NativeEnv> {
@@ -67,7 +75,10 @@ function endpointOf(routes: ReadonlyArray<{ path: string }>, path: string): Nati
     const pattern = patternOf(routes[i]!.path)
     const endpoint = NATIVE_ENDPOINTS.get(pattern)
     if (!endpoint) continue
-    if (pattern === RECORD_ROUTE && path.split('/')[6] === 'describe') return DESCRIBE
+    if (pattern === RECORD_ROUTE) {
+      const shared = SHARING_RECORD_ROUTE.get(path.split('/')[6]?.toLowerCase() ?? '')
+      if (shared) return shared
+    }
     return endpoint
   }
   return undefined

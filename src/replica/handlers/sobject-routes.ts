@@ -17,15 +17,13 @@ import { jsonCreated, jsonUtf8, jsonValue } from './json-response.js'
 import { readJsonBody } from './read-json-body.js'
 import { byMethod, methodNotAllowed, resource } from './method-dispatch.js'
 import { whenStoreFree } from './store-turn.js'
+import { objectSubresource } from './sobject-subresources.js'
 
 /** From this version an upsert that updates answers 200 with a body; before it, 204. */
 const UPSERT_BODY_SINCE = 46
 
 /** Real sub-resources of an object the replica does not emulate: `/sobjects/{object}/{name}[/...]`. */
 const UNSUPPORTED_SUBRESOURCES: Readonly<Record<string, string>> = {
-  updated: 'Get updated records (sObject Get Updated)',
-  deleted: 'Get deleted records (sObject Get Deleted)',
-  listviews: 'List views',
   quickActions: 'Quick actions',
   compactLayouts: 'Compact layouts',
   eventSchema: 'Platform event schemas',
@@ -48,6 +46,8 @@ export function sobjectRoutes(app: Hono<NativeEnv>): void {
   app.all('/sobjects/:object/:id', (c, next) => {
     const name = c.req.param('id')!
     if (name.toLowerCase() === 'describe') return describeResource(c, next)
+    const served = objectSubresource(name)
+    if (served) return served(c, next)
     unsupportedSubresource(name)
     return recordResource(c, next)
   })
