@@ -47,6 +47,8 @@ export const NATIVE_ENDPOINTS: ReadonlyMap<string, NativeEndpoint> = new Map([
   [`${V}/jobs/query/:jobId/results`, { name: 'jobs/query/{jobId}/results' }],
   [`${V}/jobs/query/:jobId/resultPages`, { name: 'jobs/query/{jobId}/resultPages' }],
   ['/services/oauth2/token', { name: 'oauth2/token' }],
+  // they refuse a parameter they do not define
+  [`${V}/limits/recordCount`, { name: 'limits/recordCount' }],
 ])
 
 /**
@@ -60,6 +62,12 @@ const SHARING_RECORD_ROUTE: ReadonlyMap<string, NativeEndpoint> = new Map([
   ['updated', { name: 'sobjects/{object}/updated' }],
   ['deleted', { name: 'sobjects/{object}/deleted' }],
 ])
+
+/** Every endpoint the report counts, by name: the routed ones and those sharing the record's route. */
+export function nativeEndpointNames(): string[] {
+  const all = [...NATIVE_ENDPOINTS.values(), ...SHARING_RECORD_ROUTE.values()]
+  return [...new Set(all.map(({ name }) => name))]
+}
 
 /** Notes the endpoint the router matched on the call (a composite's subrequests keep the outer one). */
 export function noteEndpoint(): MiddlewareHandler<NativeEnv> {
