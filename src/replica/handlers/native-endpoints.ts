@@ -49,6 +49,7 @@ export const NATIVE_ENDPOINTS: ReadonlyMap<string, NativeEndpoint> = new Map([
   ['/services/oauth2/token', { name: 'oauth2/token' }],
   // they refuse a parameter they do not define
   [`${V}/limits/recordCount`, { name: 'limits/recordCount' }],
+  [`${V}/recent`, { name: 'recent' }],
 ])
 
 /**
