@@ -7,6 +7,7 @@
  * Everything the replica knows about objects comes from data of this shape.
  */
 import * as z from 'zod'
+import { ListViewDef } from './crm-list-view.js'
 import { RollupDef } from './crm-rollup.js'
 
 export const FieldType = z.enum([
@@ -145,6 +146,8 @@ export const ObjectDef = z.strictObject({
   sinceVersion: z.number().optional(),
   fields: z.array(FieldDef).min(1),
   validationRules: z.array(ValidationRule).default([]),
+  /** The object's list views (src/schemas/crm-list-view.ts); none: Salesforce's default views. */
+  listViews: z.array(ListViewDef).optional(),
 })
 export type ObjectDef = z.infer<typeof ObjectDef>
 export type ObjectDefInput = z.input<typeof ObjectDef>

@@ -53,20 +53,33 @@ export const NATIVE_ENDPOINTS: ReadonlyMap<string, NativeEndpoint> = new Map([
 ])
 
 /**
- * `describe` and the sub-resources of sobject-subresources.ts share the record's route
- * (sobject-routes.ts); the segment in its place tells them apart.
+ * `describe` and the sub-resources of sobject-subresources.ts share the record's routes
+ * (sobject-routes.ts); the segments in its place tell them apart.
  */
 const RECORD_ROUTE = `${V}/sobjects/:object/:id`
+const ROW_ROUTE = `${V}/sobjects/:object/:id/:value`
+const DEEP_ROUTE = `${V}/sobjects/:object/:id/:value/*`
 const SHARING_RECORD_ROUTE: ReadonlyMap<string, NativeEndpoint> = new Map([
   ['describe', { name: 'sobjects/{object}/describe', query: [] }],
-  // they refuse a parameter they do not define
+  // these refuse a parameter they do not define
   ['updated', { name: 'sobjects/{object}/updated' }],
   ['deleted', { name: 'sobjects/{object}/deleted' }],
+  ['listviews', { name: 'sobjects/{object}/listviews' }],
+])
+const LIST_VIEW: NativeEndpoint = { name: 'sobjects/{object}/listviews/{id}' }
+const OF_LIST_VIEW: ReadonlyMap<string, NativeEndpoint> = new Map([
+  ['describe', { name: 'sobjects/{object}/listviews/{id}/describe' }],
+  ['results', { name: 'sobjects/{object}/listviews/{id}/results' }],
 ])
 
-/** Every endpoint the report counts, by name: the routed ones and those sharing the record's route. */
+/** Every endpoint the report counts, by name: the routed ones and those sharing the record's routes. */
 export function nativeEndpointNames(): string[] {
-  const all = [...NATIVE_ENDPOINTS.values(), ...SHARING_RECORD_ROUTE.values()]
+  const all = [
+    ...NATIVE_ENDPOINTS.values(),
+    ...SHARING_RECORD_ROUTE.values(),
+    LIST_VIEW,
+    ...OF_LIST_VIEW.values(),
+  ]
   return [...new Set(all.map(({ name }) => name))]
 }
 
@@ -80,16 +93,22 @@ export function noteEndpoint(): MiddlewareHandler<NativeEnv> {
 
 /** The last of the matched routes that serves an endpoint (the others are middleware or catch-alls). */
 function endpointOf(routes: ReadonlyArray<{ path: string }>, path: string): NativeEndpoint | undefined {
+  const segments = path.split('/')
   for (let i = routes.length - 1; i >= 0; i--) {
     const pattern = patternOf(routes[i]!.path)
-    const endpoint = NATIVE_ENDPOINTS.get(pattern)
-    if (!endpoint) continue
-    if (pattern === RECORD_ROUTE) {
-      const shared = SHARING_RECORD_ROUTE.get(path.split('/')[6]?.toLowerCase() ?? '')
-      if (shared) return shared
-    }
-    return endpoint
+    const endpoint = sharedEndpoint(pattern, segments) ?? NATIVE_ENDPOINTS.get(pattern)
+    if (endpoint) return endpoint
   }
+  return undefined
+}
+
+/** The endpoint of a path one of the record's routes matched, when another resource shares it. */
+function sharedEndpoint(pattern: string, segments: readonly string[]): NativeEndpoint | undefined {
+  const name = segments[6]?.toLowerCase() ?? ''
+  if (pattern === RECORD_ROUTE) return SHARING_RECORD_ROUTE.get(name)
+  if (name !== 'listviews') return undefined
+  if (pattern === ROW_ROUTE) return LIST_VIEW
+  if (pattern === DEEP_ROUTE) return OF_LIST_VIEW.get(segments[8]?.toLowerCase() ?? '')
   return undefined
 }
 

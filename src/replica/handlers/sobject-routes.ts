@@ -17,7 +17,7 @@ import { jsonCreated, jsonUtf8, jsonValue } from './json-response.js'
 import { readJsonBody } from './read-json-body.js'
 import { byMethod, methodNotAllowed, resource } from './method-dispatch.js'
 import { whenStoreFree } from './store-turn.js'
-import { objectSubresource } from './sobject-subresources.js'
+import { deepSubresource, objectSubresource, rowSubresource } from './sobject-subresources.js'
 
 /** From this version an upsert that updates answers 200 with a body; before it, 204. */
 const UPSERT_BODY_SINCE = 46
@@ -52,10 +52,14 @@ export function sobjectRoutes(app: Hono<NativeEnv>): void {
     return recordResource(c, next)
   })
   app.all('/sobjects/:object/:id/:value', (c, next) => {
+    const served = rowSubresource(c)
+    if (served) return served(c, next)
     unsupportedSubresource(c.req.param('id')!)
     return externalIdResource(c, next)
   })
-  app.all('/sobjects/:object/:id/:value/*', (c) => {
+  app.all('/sobjects/:object/:id/:value/*', (c, next) => {
+    const served = deepSubresource(c)
+    if (served) return served(c, next)
     unsupportedSubresource(c.req.param('id')!)
     throw new NotFoundError()
   })
