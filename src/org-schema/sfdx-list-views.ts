@@ -163,8 +163,8 @@ export function resolveListViews(objects: ReadonlyMap<string, ListViewOwner>): I
       for (const column of view.columns ?? []) {
         const resolved = columnPath(objects, object, column)
         if (resolved) columns.push(resolved)
+        // list views never fail a strict load (load-org-schema.ts): `metadata`, not `detail`
         else
-          // list views never fail a strict load (load-org-schema.ts): `metadata`, not `detail`
           ignored.push({
             kind: 'metadata',
             item,

@@ -32,6 +32,9 @@ export const FieldType = z.enum([
   // compound fields: readable, never writable as a whole, rejected by bulk query (docs/bulk-api.md)
   'address',
   'location',
+  // a blob (Attachment.Body, ContentVersion.VersionData): base64 when written in JSON, read as a
+  // URL that answers its bytes; never filtered, sorted or grouped on
+  'base64',
 ])
 export type FieldType = z.infer<typeof FieldType>
 

@@ -67,6 +67,8 @@ const SHARING_RECORD_ROUTE: ReadonlyMap<string, NativeEndpoint> = new Map([
   ['listviews', { name: 'sobjects/{object}/listviews' }],
 ])
 const LIST_VIEW: NativeEndpoint = { name: 'sobjects/{object}/listviews/{id}' }
+/** A record's blob (sObject Blob Get): the handler names it, as the path alone cannot tell it from an external id. */
+export const BLOB_ENDPOINT: NativeEndpoint = { name: 'sobjects/{object}/{id}/{blobField}' }
 const OF_LIST_VIEW: ReadonlyMap<string, NativeEndpoint> = new Map([
   ['describe', { name: 'sobjects/{object}/listviews/{id}/describe' }],
   ['results', { name: 'sobjects/{object}/listviews/{id}/results' }],
@@ -79,6 +81,7 @@ export function nativeEndpointNames(): string[] {
     ...SHARING_RECORD_ROUTE.values(),
     LIST_VIEW,
     ...OF_LIST_VIEW.values(),
+    BLOB_ENDPOINT,
   ]
   return [...new Set(all.map(({ name }) => name))]
 }

@@ -15,6 +15,7 @@ import { toRecordJson } from '../records/record-view.js'
 import { basePath, type NativeContext, type NativeEnv } from './native-env.js'
 import { jsonCreated, jsonUtf8, jsonValue } from './json-response.js'
 import { readJsonBody } from './read-json-body.js'
+import { readRecordBody } from './read-record-body.js'
 import { byMethod, methodNotAllowed, resource } from './method-dispatch.js'
 import { whenStoreFree } from './store-turn.js'
 import { deepSubresource, objectSubresource, rowSubresource } from './sobject-subresources.js'
@@ -103,7 +104,7 @@ function describe(c: NativeContext) {
 
 // a body is read with an await: the store check comes after it, right before the write (store-turn.ts)
 async function create(c: NativeContext) {
-  const body = await readJsonBody(c)
+  const body = await readRecordBody(c, c.req.param('object')!)
   return whenStoreFree(c, () => {
     const { object, id } = c.env.app.records.create(c.req.param('object')!, body, c.get('view'))
     return jsonCreated(c, { id, success: true, errors: [] }, `${basePath(c)}/sobjects/${object}/${id}`)
@@ -125,7 +126,7 @@ function read(c: NativeContext) {
 }
 
 async function update(c: NativeContext) {
-  const body = await readJsonBody(c)
+  const body = await readRecordBody(c, c.req.param('object')!)
   return whenStoreFree(c, () => {
     c.env.app.records.update(c.req.param('object')!, c.req.param('id')!, body, c.get('view'))
     return c.body(null, 204)

@@ -1,12 +1,14 @@
 /**
  * @module
  * The resources that share the record's place in `/sobjects/{object}/...` with a name of their
- * own: `updated`, `deleted`, `listviews[/{id}[/describe|/results]]`. The sObject routes hand
+ * own: `updated`, `deleted`, `listviews[/{id}[/describe|/results]]`, and a record's blob
+ * (`/sobjects/{object}/{id}/{blobField}`). The sObject routes hand
  * such a path here (one route per shape keeps the router on a single regular expression,
  * method-dispatch.ts); the names are matched in any case, like every fixed segment
  * (resource-spelling.ts).
  */
 import type { Handler } from 'hono'
+import { blobResource, isBlobPath } from './blob-routes.js'
 import {
   listViewDescribeResource,
   listViewResource,
@@ -34,9 +36,13 @@ export function objectSubresource(name: string): Handler<NativeEnv> | undefined 
   return BY_NAME.get(name.toLowerCase())
 }
 
-/** The handler of `/sobjects/{object}/{name}/{value}` when it is served here (`listviews/{id}`). */
+/**
+ * The handler of `/sobjects/{object}/{name}/{value}` when it is served here: `listviews/{id}`, or
+ * `{id}/{blobField}`.
+ */
 export function rowSubresource(c: NativeContext): Handler<NativeEnv> | undefined {
-  return c.req.param('id')!.toLowerCase() === 'listviews' ? listViewResource : undefined
+  if (c.req.param('id')!.toLowerCase() === 'listviews') return listViewResource
+  return isBlobPath(c) ? blobResource : undefined
 }
 
 /** The handler of `/sobjects/{object}/{name}/{value}/...` when it is served here (`listviews/{id}/describe`). */
