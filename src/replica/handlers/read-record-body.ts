@@ -19,12 +19,9 @@ export async function readRecordBody(c: NativeContext, objectName: string): Prom
   const { app } = c.env
   const view = c.get('view')
   const object = app.metadata.getObject(objectName, view)
-  const blobFields = app.metadata.visibleFields(object, view).filter((field) => field.type === 'base64')
   if (!isMultipart(c)) {
     const input = await readJsonBody(c)
-    const sends = (name: string) =>
-      blobFields.some((field) => field.name.toLowerCase() === name.toLowerCase())
-    if (input && typeof input === 'object' && Object.keys(input).some(sends)) markBinaryRequest(c)
+    markBlobRecords(c, [input], object.name)
     return input
   }
   let form: FormData
@@ -60,6 +57,7 @@ export async function readRecordBody(c: NativeContext, objectName: string): Prom
     )
   }
   if (files.length === 0) return input
+  const blobFields = app.metadata.visibleFields(object, view).filter((field) => field.type === 'base64')
   const [name, file] = files[0]!
   const field = blobFields.find((candidate) => candidate.name.toLowerCase() === name.toLowerCase())
   if (!field) {
@@ -76,6 +74,29 @@ export async function readRecordBody(c: NativeContext, objectName: string): Prom
   markBinaryRequest(c)
   const bytes = Buffer.from(await file.arrayBuffer())
   return { ...input, [field.name]: bytes.toString('base64') }
+}
+
+/**
+ * Marks the call's request as carrying a file's bytes when one of `records` (JSON bodies of
+ * records: of `objectName`, or of the object their `attributes.type` names) sends a blob field.
+ */
+export function markBlobRecords(c: NativeContext, records: readonly unknown[], objectName?: string): void {
+  const { metadata } = c.env.app
+  const view = c.get('view')
+  for (const record of records) {
+    if (!record || typeof record !== 'object' || Array.isArray(record)) continue
+    const attributes = (record as { attributes?: { type?: unknown } }).attributes
+    const name = objectName ?? (typeof attributes?.type === 'string' ? attributes.type : undefined)
+    const object = name === undefined ? undefined : metadata.findObject(name, view)
+    if (!object) continue
+    const sendsBlob = Object.keys(record).some(
+      (key) => metadata.findField(object, key, view)?.type === 'base64',
+    )
+    if (sendsBlob) {
+      markBinaryRequest(c)
+      return
+    }
+  }
 }
 
 function markBinaryRequest(c: NativeContext): void {

@@ -14,7 +14,6 @@ import { describeGlobal, describeObject, describeSObject } from '../metadata/des
 import { toRecordJson } from '../records/record-view.js'
 import { basePath, type NativeContext, type NativeEnv } from './native-env.js'
 import { jsonCreated, jsonUtf8, jsonValue } from './json-response.js'
-import { readJsonBody } from './read-json-body.js'
 import { readRecordBody } from './read-record-body.js'
 import { byMethod, methodNotAllowed, resource } from './method-dispatch.js'
 import { whenStoreFree } from './store-turn.js'
@@ -178,7 +177,7 @@ function retrieveByExternalId(c: NativeContext) {
 async function upsert(c: NativeContext) {
   const { object, field, value } = externalIdPath(c)
   const view = c.get('view')
-  const body = await readJsonBody(c)
+  const body = await readRecordBody(c, object)
   return whenStoreFree(c, () => {
     const result = c.env.app.records.upsert(object, field, value, body, view, {
       updateOnly: c.req.query('updateOnly') === 'true',

@@ -93,6 +93,32 @@ test('the recording keeps a blob’s bytes out of uploads and downloads, marked 
     encoding: 'binary',
     preview: null,
   })
+  // as are sObject Collections and composite bodies whose records send one
+  const collection = await app.post(`${V}/composite/sobjects`, {
+    json: { records: [{ attributes: { type: 'Attachment' }, ParentId: ACME, Name: 'c.txt', Body: 'YQ==' }] },
+  })
+  expect(collection.body).toEqual([expect.objectContaining({ success: true })])
+  expect((await lastRecorded(client, app.environment.id)).requestBody).toMatchObject({
+    encoding: 'binary',
+    preview: null,
+  })
+  const composite = await app.post(`${V}/composite`, {
+    json: {
+      compositeRequest: [
+        {
+          method: 'POST',
+          url: `${V}/sobjects/Attachment`,
+          referenceId: 'file',
+          body: { ParentId: ACME, Name: 'd.txt', Body: 'YQ==' },
+        },
+      ],
+    },
+  })
+  expect(composite.body.compositeResponse[0].httpStatusCode).toBe(201)
+  expect((await lastRecorded(client, app.environment.id)).requestBody).toMatchObject({
+    encoding: 'binary',
+    preview: null,
+  })
   // a write without a blob field is recorded as before
   await createRecord(app, 'Attachment', { ParentId: ACME, Name: 'b.txt', Body: 'YQ==' })
   await app.patch(`${V}/sobjects/Account/${ACME}`, { json: { Rating: 'Hot' } })
