@@ -4,6 +4,9 @@
  * information and describe, record create/read/update/delete, and the rows by external id
  * (retrieve, upsert, delete). Object and field names are case-insensitive; answers use the
  * schema's spelling. Each route parses, calls the record service, and writes the wire shape.
+ * Creates and updates take JSON or a blob field's multipart body (read-record-body.ts); the
+ * resources that share the record's place (`updated`, `deleted`, `listviews`, a record's blob)
+ * are handed to sobject-subresources.ts.
  * @see https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/resources_list.htm
  */
 import type { Hono, MiddlewareHandler } from 'hono'
