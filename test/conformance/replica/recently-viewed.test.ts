@@ -83,20 +83,26 @@ test('GET /recent lists what was viewed or referenced, newest first, as { attrib
   expect((await app.get(`${V}/recent?limit=1`)).body[0].Id).toBe(ACME)
 })
 
-test('GET /recent lists at most 200; limit must be a positive whole number', async ({ client, mock }) => {
+test('GET /recent lists at most 200, newest first; limit must be a positive whole number', async ({
+  client,
+  mock,
+}) => {
   const app = await connectApp(client)
+  // 201 records viewed a second apart, stamped as a test seeds them (a query marking 201 rows
+  // would only repeat the FOR VIEW test)
+  const start = Date.parse('2026-03-01T00:00:00.000Z')
   const ids = mock.records(app.environment.id).insert(
     'Invoice__c',
-    Array.from({ length: 201 }, () => ({ Account__c: ACME })),
+    Array.from({ length: 201 }, (_, i) => ({ Account__c: ACME, LastViewedDate: stampOf(start + i * 1000) })),
   )
-  const viewed = await query(app, 'SELECT Id FROM Invoice__c FOR VIEW')
-  expect(viewed.body.totalSize).toBe(202)
-  expect((await app.get(`${V}/recent`)).body).toHaveLength(200)
-  expect((await app.get(`${V}/recent?limit=200`)).body).toHaveLength(200)
-  expect((await app.get(`${V}/recent?limit=201`)).body).toHaveLength(200)
-  expect((await app.get(`${V}/recent?limit=199`)).body).toHaveLength(199)
-  expect((await app.get(`${V}/recent?limit=1`)).body[0].attributes.type).toBe('Invoice__c')
-  expect(ids).toHaveLength(201)
+  const listed = async (params = '') =>
+    (await app.get(`${V}/recent${params}`)).body.map((item: { Id: string }) => item.Id) as string[]
+  const newestFirst = [...ids].reverse()
+  expect(await listed()).toEqual(newestFirst.slice(0, 200))
+  expect(await listed('?limit=200')).toEqual(newestFirst.slice(0, 200))
+  expect(await listed('?limit=201')).toEqual(newestFirst.slice(0, 200))
+  expect(await listed('?limit=199')).toEqual(newestFirst.slice(0, 199))
+  expect(await listed('?limit=1')).toEqual([ids.at(-1)])
   expectNativeError(await app.get(`${V}/recent?limit=0`), 400, 'MALFORMED_QUERY')
   expectNativeError(await app.get(`${V}/recent?limit=ten`), 400, 'MALFORMED_QUERY')
   expectNativeError(await app.get(`${V}/recent?type=Account`), 400, 'MALFORMED_QUERY')
