@@ -3,6 +3,8 @@
  * What a recorded call keeps of its bodies, and their previews (docs/gateway.md):
  * - a body that belongs to a credentials exchange, or whose kept part contains a secret (a known
  *   or presented token, a secret parameter value), is `redacted` (no preview, no download);
+ * - a body that carries a file's bytes (`binary`, set by the app: a blob upload or download) is
+ *   `omitted` with no preview, marked `encoding: 'binary'`;
  * - a body larger than `KEPT_BODY_MAX_BYTES` (or one the gateway did not read whole) is `omitted`
  *   with a reason and a preview of its first bytes: only the preview is searched for secrets, and
  *   as far past it as a secret written across its end could reach (what no output shows is not
@@ -23,6 +25,7 @@ export const KEPT_BODY_MAX_BYTES = 1024 * 1024
 
 const SECRET_REASON = 'The body contains a token or another secret'
 const EXCHANGE_REASON = 'A credentials exchange: its bodies are never recorded'
+const BINARY_REASON = "A file's bytes (a blob upload or download): never recorded"
 
 /** A recorded body: what the preview shows, and the bytes behind it while they are kept. */
 export interface StoredBody {
@@ -43,6 +46,10 @@ export function storeBody(
   secrets: readonly string[],
   credentialsExchange: boolean,
 ): StoredBody {
+  if (raw.binary) {
+    const base = { contentType: raw.contentType, bytes: raw.size, encoding: 'binary' as const }
+    return { ...base, coverage: 'omitted', reason: BINARY_REASON, head: null, full: null }
+  }
   const bytes = toBytes(raw.data)
   const base = { contentType: raw.contentType, bytes: raw.size, encoding: encodingOf(bytes, raw.complete) }
   const keptWhole = raw.complete && bytes.byteLength <= KEPT_BODY_MAX_BYTES

@@ -15,6 +15,8 @@ export interface RawBody {
   size: number | null
   /** Why the body was not read whole. */
   reason?: string
+  /** The body carries a file's bytes: recorded as `binary`, with no preview and nothing kept. */
+  binary?: boolean
 }
 
 /** A finished call as the gateway saw it, before redaction. */

@@ -50,6 +50,14 @@ export async function callApp(
       where,
     )
   }
-  const body = { contentType: headers.get('content-type'), data: read.bytes, complete: true, size: read.size }
+  const binary = native.binaryBodies
+  if (binary?.request) call.body.binary = true
+  const body = {
+    contentType: headers.get('content-type'),
+    data: read.bytes,
+    complete: true,
+    size: read.size,
+    ...(binary?.response && { binary: true }),
+  }
   return { status, headers, body, respondedBy: 'app', errorCode: null, endpoint: native.endpoint }
 }

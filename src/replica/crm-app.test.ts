@@ -76,17 +76,27 @@ it('closes open query cursors when its data is replaced', () => {
   expect(() => app.cursors.rows(id, 'admin')).toThrow(/invalid query locator/)
 })
 
-it('lists the most recently modified records with their name field', () => {
+it('lists the records a query viewed or referenced, newest first, with their name field', () => {
   const { apps, clock } = setup()
   const app = apps.open()
-  clock.advance(1000)
+  expect(app.recentItems('account', VIEW)).toEqual([])
   const id = app.records.create('Account', { Name: 'Newest' }, VIEW).id
-  const recent = app.recentItems('account', VIEW, 2)
-  expect(recent).toEqual([{ Id: id, Name: 'Newest' }, expect.objectContaining({ Name: expect.any(String) })])
+  app.query(`SELECT Id FROM Account WHERE Id = '${CRM_SAMPLE_IDS.acme}' FOR VIEW`, VIEW)
+  clock.advance(1000)
+  app.query(`SELECT Id FROM Account WHERE Id = '${id}' FOR REFERENCE`, VIEW)
+  expect(app.recentItems('account', VIEW, 2)).toEqual([
+    { Id: id, Name: 'Newest' },
+    { Id: CRM_SAMPLE_IDS.acme, Name: 'Acme Corporation' },
+  ])
+  clock.advance(1000)
+  app.query(`SELECT Id FROM Case WHERE Id = '${CRM_SAMPLE_IDS.acmeCase}' FOR VIEW`, VIEW)
   expect(app.recentItems('Case', VIEW)[0]).toEqual({
     Id: CRM_SAMPLE_IDS.acmeCase,
     CaseNumber: expect.any(String),
   })
+  expect(app.recent(VIEW, 1)).toEqual([
+    { object: 'Case', record: { Id: CRM_SAMPLE_IDS.acmeCase, Name: expect.any(String) } },
+  ])
 })
 
 it('gives tests typed access to create, insert, read, query, update and delete records', () => {

@@ -24,11 +24,15 @@ import {
   type RecordBaseline,
   type RecordStore,
   type RecordStoreContent,
-  type SObjectRecord,
 } from './records/record-store.js'
-import { withFormulaValues } from './records/formula-reads.js'
 import { createSoqlDataSource } from './records/soql-data-source.js'
-import { projectRecord, type RecordView } from './records/record-view.js'
+import type { RecordView } from './records/record-view.js'
+import {
+  markViewed,
+  RECENTLY_VIEWED_MAX,
+  type RecentItem,
+  recentlyViewed,
+} from './records/recently-viewed.js'
 import { createQueryCursors, type QueryCursors } from './query-cursors.js'
 import { eventsPart, recordsPart, withEvents } from './events/app-content.js'
 import { EventBus } from './events/event-bus.js'
@@ -64,6 +68,8 @@ export interface CrmApp {
   /** The environment's organization id (the Id of the app's Organization record), when opened for one. */
   readonly organizationId: string | undefined
   readonly metadata: MetadataService
+  /** The mock clock the app's records are stamped on. */
+  readonly clock: { now(): Date }
   readonly store: RecordStore
   readonly records: RecordService
   /** The platform events the app published, in order (src/replica/events). */
@@ -72,11 +78,16 @@ export interface CrmApp {
   /** Bulk API 2.0 ingest and query jobs (src/replica/bulk). */
   readonly jobs: BulkJobs
   /**
-   * The records of an object most recently modified (newest first, at most `limit`), as
-   * `{ Id, <name field> }` views: what `GET /sobjects/{object}` lists as `recentItems`.
+   * The records of an object most recently viewed or referenced (newest first, at most `limit`),
+   * as `{ Id, <name field> }` views: what `GET /sobjects/{object}` lists as `recentItems`.
    */
   recentItems(object: string, view: MetadataView, limit?: number): RecordView[]
-  /** Runs a SOQL query as the view (version, actor) sees the data, every row rendered, unbounded. */
+  /** `GET /recent`: the recently viewed or referenced records of every object, as `{ Id, Name }`. */
+  recent(view: MetadataView, limit?: number): RecentItem[]
+  /**
+   * Runs a SOQL query as the view (version, actor) sees the data, every row rendered, unbounded;
+   * `FOR VIEW` / `FOR REFERENCE` stamp the records it returns (as `openQuery` does).
+   */
   query(text: string, view: MetadataView, options?: ExecuteOptions): SoqlResult & { columns: string[] }
   /** The column metadata of a SOQL query as the view sees it (checked, not run). */
   queryColumns(text: string, view: MetadataView): QueryColumns
@@ -183,43 +194,32 @@ export function createCrmApps(options: CrmAppsOptions) {
     )
     const cursors = createQueryCursors<SoqlRows>({ clock })
     const jobs = new BulkJobs({ metadata, store, records, clock })
+    const recentDeps = { metadata, store, clock, userFor: records.userFor }
     if (organizationId !== undefined) ensureOrganization(store, records, seed, organizationId)
     const app: CrmApp = {
       organizationId,
       metadata,
+      clock,
       store,
       records,
       events,
       cursors,
       jobs,
-      recentItems(object, view, limit = RECENT_ITEMS) {
-        const def = metadata.getObject(object, view)
-        const visible = metadata.visibleFields(def, view)
-        const nameField = visible.find((field) => field.nameField) ?? visible.find((f) => f.name === 'Name')
-        // newest first by LastModifiedDate, then Id
-        const newer = (a: SObjectRecord, b: SObjectRecord) =>
-          String(a.LastModifiedDate ?? '') > String(b.LastModifiedDate ?? '') ||
-          (a.LastModifiedDate === b.LastModifiedDate && (a.Id as string) > (b.Id as string))
-        const top = [...store.scan(def.name)]
-          .sort((a, b) => (newer(a, b) ? -1 : newer(b, a) ? 1 : 0))
-          .slice(0, limit)
-        const fields = nameField ? ['Id', nameField.name] : ['Id']
-        return top.map((found) =>
-          projectRecord(
-            metadata,
-            def,
-            withFormulaValues({ metadata, store, clock }, def, found, records.userFor(view.actor)),
-            view,
-            fields,
-          ),
-        )
-      },
-      query: (text, view, executeOptions) =>
-        querySoql(
+      recentItems: (object, view, limit = RECENT_ITEMS) =>
+        recentlyViewed(recentDeps, view, { object: metadata.getObject(object, view), limit }).map(
+          (item) => item.record,
+        ),
+      recent: (view, limit = RECENTLY_VIEWED_MAX) =>
+        recentlyViewed(recentDeps, view, { limit, nameAs: 'Name' }),
+      query(text, view, executeOptions) {
+        const result = querySoql(
           text,
           createSoqlDataSource(metadata, store, view, clock, records.userFor(view.actor)),
           executeOptions,
-        ),
+        )
+        if (result.marks) markViewed(recentDeps, result.marks.field, result.marks.ids)
+        return result
+      },
       queryColumns: (text, view) =>
         queryColumns(
           compileSoql(text, createSoqlDataSource(metadata, store, view, clock, records.userFor(view.actor))),
@@ -233,11 +233,15 @@ export function createCrmApps(options: CrmAppsOptions) {
         const [found] = store.findBy('User', 'Username', username) ?? []
         return found && actorOfUser.get(found.Id as string)
       },
-      openQuery: (text, view, executeOptions) =>
-        openSoql(text, createSoqlDataSource(metadata, store, view, clock, records.userFor(view.actor)), {
-          ...executeOptions,
-          ...(options.queryBudget ? { budget: options.queryBudget } : {}),
-        }),
+      openQuery(text, view, executeOptions) {
+        const rows = openSoql(
+          text,
+          createSoqlDataSource(metadata, store, view, clock, records.userFor(view.actor)),
+          { ...executeOptions, ...(options.queryBudget ? { budget: options.queryBudget } : {}) },
+        )
+        if (rows.marks) markViewed(recentDeps, rows.marks.field, rows.marks.ids)
+        return rows
+      },
       serialise: () => withEvents(store.serialise(), events.serialise()),
       restore(next) {
         const nextEvents = eventsPart(next)

@@ -50,6 +50,8 @@ export type ReplicaErrorCode =
   | 'EXCEEDED_MAX_SIZE_REQUEST'
   | 'INVALID_INPUT'
   | 'MISSING_ARGUMENT'
+  // data replication (sObject Get Updated / Get Deleted)
+  | 'INVALID_REPLICATION_DATE'
   // Bulk API 2.0 (src/replica/bulk)
   | 'INVALIDJOB'
   | 'INVALIDJOBSTATE'

@@ -38,6 +38,11 @@ export interface NativeCall {
   login?: true
   /** Set by the handler: the endpoint that served the call, if one did (for the fidelity report). */
   endpoint?: NativeEndpoint
+  /**
+   * Set by the handler: which of the call's bodies carry a file's bytes (a blob upload, a blob
+   * download). The recording keeps them out of its previews and downloads, marked `binary`.
+   */
+  binaryBodies?: { request?: boolean; response?: boolean }
 }
 
 /**

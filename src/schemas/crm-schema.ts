@@ -7,6 +7,7 @@
  * Everything the replica knows about objects comes from data of this shape.
  */
 import * as z from 'zod'
+import { ListViewDef } from './crm-list-view.js'
 import { RollupDef } from './crm-rollup.js'
 
 export const FieldType = z.enum([
@@ -31,6 +32,9 @@ export const FieldType = z.enum([
   // compound fields: readable, never writable as a whole, rejected by bulk query (docs/bulk-api.md)
   'address',
   'location',
+  // a blob (Attachment.Body, ContentVersion.VersionData): base64 when written in JSON, read as a
+  // URL that answers its bytes; never filtered, sorted or grouped on
+  'base64',
 ])
 export type FieldType = z.infer<typeof FieldType>
 
@@ -150,6 +154,8 @@ export const ObjectDef = z.strictObject({
   sinceVersion: z.number().optional(),
   fields: z.array(FieldDef).min(1),
   validationRules: z.array(ValidationRule).default([]),
+  /** The object's list views (src/schemas/crm-list-view.ts); none: Salesforce's default views. */
+  listViews: z.array(ListViewDef).optional(),
 })
 export type ObjectDef = z.infer<typeof ObjectDef>
 export type ObjectDefInput = z.input<typeof ObjectDef>

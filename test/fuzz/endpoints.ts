@@ -11,6 +11,7 @@ import { BULK_ENDPOINTS } from './bulk-endpoints.js'
 import { COMPOSITE_ENDPOINTS } from './composite-endpoints.js'
 import { type Endpoint, fixed, V } from './endpoint.js'
 import { LOGIN_ENDPOINTS } from './login-endpoints.js'
+import { SYNC_ENDPOINTS } from './sync-endpoints.js'
 
 export type { Endpoint, KnownIds, Surface } from './endpoint.js'
 
@@ -272,6 +273,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
       { requiredKeys: [] },
     ),
   },
+  ...SYNC_ENDPOINTS,
   ...COMPOSITE_ENDPOINTS,
   ...BULK_ENDPOINTS,
   ...LOGIN_ENDPOINTS,

@@ -42,6 +42,7 @@ function addQuery(query: QueryNode, features: Set<string>): void {
   }
   if (query.limit) features.add('LIMIT')
   if (query.offset) features.add('OFFSET')
+  if (query.forView) features.add(`FOR ${query.forView.clause}`)
 }
 
 function addSelectItem(item: SelectItem, features: Set<string>): void {

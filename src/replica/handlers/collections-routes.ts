@@ -15,6 +15,7 @@ import { resource } from './method-dispatch.js'
 import type { NativeContext, NativeEnv } from './native-env.js'
 import { withLoaded } from './lazy-handler.js'
 import { readJsonBody } from './read-json-body.js'
+import { markBlobRecords } from './read-record-body.js'
 import { transactFor } from './subrequest-dispatch.js'
 
 const composite = () => import('../composite/index.js')
@@ -24,8 +25,8 @@ export function collectionsRoutes(app: Hono<NativeEnv>): void {
   const write = async (c: NativeContext, { runCollection }: Composite, plan: CollectionsPlan) =>
     c.json(await runCollection(plan, c.env.app.records, c.get('view'), transactFor(c)))
   resource(app, '/composite/sobjects', {
-    POST: (c) => withLoaded(c, composite, async (m) => write(c, m, m.planCreate(await readJsonBody(c)))),
-    PATCH: (c) => withLoaded(c, composite, async (m) => write(c, m, m.planUpdate(await readJsonBody(c)))),
+    POST: (c) => withLoaded(c, composite, async (m) => write(c, m, m.planCreate(await readRecords(c)))),
+    PATCH: (c) => withLoaded(c, composite, async (m) => write(c, m, m.planUpdate(await readRecords(c)))),
     DELETE: (c) =>
       withLoaded(c, composite, (m) =>
         write(c, m, m.planDelete(listParam(c, 'ids'), allOrNoneParam(c), c.env.app.metadata)),
@@ -49,7 +50,7 @@ export function collectionsRoutes(app: Hono<NativeEnv>): void {
         const { metadata } = c.env.app
         const view = c.get('view')
         const object = metadata.getObject(c.req.param('object')!, view)
-        const body = await readJsonBody(c)
+        const body = await readRecords(c, object.name)
         return write(c, m, m.planUpsert(body, object, c.req.param('field')!, metadata, view))
       }),
   })
@@ -62,6 +63,14 @@ async function retrieve(c: NativeContext, m: Composite, ids: string[], fields: s
   const plan = m.planRetrieve(ids, fields, object, metadata, view)
   const found = await m.runRetrieve(plan, records, view, transactFor(c))
   return c.json(found.map((record) => record && toRecordJson(plan.object, record, view.apiVersion)))
+}
+
+/** The JSON body `{ records: [...] }`; one whose records send a blob field is marked on the call. */
+async function readRecords(c: NativeContext, objectName?: string): Promise<unknown> {
+  const body = await readJsonBody(c)
+  const records = (body as { records?: unknown } | null)?.records
+  if (Array.isArray(records)) markBlobRecords(c, records, objectName)
+  return body
 }
 
 /** `?ids=a,b` (comma-separated, repeated parameters too). */

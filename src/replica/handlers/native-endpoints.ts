@@ -54,11 +54,44 @@ export const NATIVE_ENDPOINTS: ReadonlyMap<string, NativeEndpoint> = new Map([
   ['/services/apexrest', { name: 'apexrest' }],
   ['/services/apexrest/*', { name: 'apexrest' }],
   ['/services/oauth2/token', { name: 'oauth2/token' }],
+  // they refuse a parameter they do not define
+  [`${V}/limits/recordCount`, { name: 'limits/recordCount' }],
+  [`${V}/recent`, { name: 'recent' }],
 ])
 
-/** `describe` shares the record's route (sobject-routes.ts); the segment in its place tells them apart. */
+/**
+ * `describe` and the sub-resources of sobject-subresources.ts share the record's routes
+ * (sobject-routes.ts); the segments in its place tell them apart.
+ */
 const RECORD_ROUTE = `${V}/sobjects/:object/:id`
-const DESCRIBE: NativeEndpoint = { name: 'sobjects/{object}/describe', query: [] }
+const ROW_ROUTE = `${V}/sobjects/:object/:id/:value`
+const DEEP_ROUTE = `${V}/sobjects/:object/:id/:value/*`
+const SHARING_RECORD_ROUTE: ReadonlyMap<string, NativeEndpoint> = new Map([
+  ['describe', { name: 'sobjects/{object}/describe', query: [] }],
+  // these refuse a parameter they do not define
+  ['updated', { name: 'sobjects/{object}/updated' }],
+  ['deleted', { name: 'sobjects/{object}/deleted' }],
+  ['listviews', { name: 'sobjects/{object}/listviews' }],
+])
+const LIST_VIEW: NativeEndpoint = { name: 'sobjects/{object}/listviews/{id}' }
+/** A record's blob (sObject Blob Get): the handler names it, as the path alone cannot tell it from an external id. */
+export const BLOB_ENDPOINT: NativeEndpoint = { name: 'sobjects/{object}/{id}/{blobField}' }
+const OF_LIST_VIEW: ReadonlyMap<string, NativeEndpoint> = new Map([
+  ['describe', { name: 'sobjects/{object}/listviews/{id}/describe' }],
+  ['results', { name: 'sobjects/{object}/listviews/{id}/results' }],
+])
+
+/** Every endpoint the report counts, by name: the routed ones and those sharing the record's routes. */
+export function nativeEndpointNames(): string[] {
+  const all = [
+    ...NATIVE_ENDPOINTS.values(),
+    ...SHARING_RECORD_ROUTE.values(),
+    LIST_VIEW,
+    ...OF_LIST_VIEW.values(),
+    BLOB_ENDPOINT,
+  ]
+  return [...new Set(all.map(({ name }) => name))]
+}
 
 /** Notes the endpoint the router matched on the call (a composite's subrequests keep the outer one). */
 export function noteEndpoint(): MiddlewareHandler<NativeEnv> {
@@ -70,13 +103,22 @@ export function noteEndpoint(): MiddlewareHandler<NativeEnv> {
 
 /** The last of the matched routes that serves an endpoint (the others are middleware or catch-alls). */
 function endpointOf(routes: ReadonlyArray<{ path: string }>, path: string): NativeEndpoint | undefined {
+  const segments = path.split('/')
   for (let i = routes.length - 1; i >= 0; i--) {
     const pattern = patternOf(routes[i]!.path)
-    const endpoint = NATIVE_ENDPOINTS.get(pattern)
-    if (!endpoint) continue
-    if (pattern === RECORD_ROUTE && path.split('/')[6] === 'describe') return DESCRIBE
-    return endpoint
+    const endpoint = sharedEndpoint(pattern, segments) ?? NATIVE_ENDPOINTS.get(pattern)
+    if (endpoint) return endpoint
   }
+  return undefined
+}
+
+/** The endpoint of a path one of the record's routes matched, when another resource shares it. */
+function sharedEndpoint(pattern: string, segments: readonly string[]): NativeEndpoint | undefined {
+  const name = segments[6]?.toLowerCase() ?? ''
+  if (pattern === RECORD_ROUTE) return SHARING_RECORD_ROUTE.get(name)
+  if (name !== 'listviews') return undefined
+  if (pattern === ROW_ROUTE) return LIST_VIEW
+  if (pattern === DEEP_ROUTE) return OF_LIST_VIEW.get(segments[8]?.toLowerCase() ?? '')
   return undefined
 }
 

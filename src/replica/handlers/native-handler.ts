@@ -28,6 +28,7 @@ import { limitInfo } from './limit-info.js'
 import { oauthRoutes } from './oauth-routes.js'
 import { bulkRoutes } from './bulk-routes.js'
 import { queryRoutes } from './query-routes.js'
+import { recentRoutes } from './recent-routes.js'
 import { resourceSpelling } from './resource-spelling.js'
 import { searchLimitsRoutes } from './search-limits-routes.js'
 import { soapRoutes } from './soap-routes.js'
@@ -103,6 +104,7 @@ export function createCrmRoutes(): Hono<NativeEnv> {
   sobjectRoutes(version)
   queryRoutes(version)
   searchLimitsRoutes(version)
+  recentRoutes(version)
   compositeRoutes(version, (request, env) => app.fetch(request, env))
   bulkRoutes(version)
   actionsRoutes(version)

@@ -4,6 +4,9 @@
  * information and describe, record create/read/update/delete, and the rows by external id
  * (retrieve, upsert, delete). Object and field names are case-insensitive; answers use the
  * schema's spelling. Each route parses, calls the record service, and writes the wire shape.
+ * Creates and updates take JSON or a blob field's multipart body (read-record-body.ts); the
+ * resources that share the record's place (`updated`, `deleted`, `listviews`, a record's blob)
+ * are handed to sobject-subresources.ts.
  * @see https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/resources_list.htm
  */
 import type { Hono, MiddlewareHandler } from 'hono'
@@ -15,18 +18,16 @@ import { saveNotices } from '../events/publish-result.js'
 import { toRecordJson } from '../records/record-view.js'
 import { basePath, type NativeContext, type NativeEnv } from './native-env.js'
 import { jsonCreated, jsonUtf8, jsonValue } from './json-response.js'
-import { readJsonBody } from './read-json-body.js'
+import { readRecordBody } from './read-record-body.js'
 import { byMethod, methodNotAllowed, resource } from './method-dispatch.js'
 import { whenStoreFree } from './store-turn.js'
+import { deepSubresource, objectSubresource, rowSubresource } from './sobject-subresources.js'
 
 /** From this version an upsert that updates answers 200 with a body; before it, 204. */
 const UPSERT_BODY_SINCE = 46
 
 /** Real sub-resources of an object the replica does not emulate: `/sobjects/{object}/{name}[/...]`. */
 const UNSUPPORTED_SUBRESOURCES: Readonly<Record<string, string>> = {
-  updated: 'Get updated records (sObject Get Updated)',
-  deleted: 'Get deleted records (sObject Get Deleted)',
-  listviews: 'List views',
   quickActions: 'Quick actions',
   compactLayouts: 'Compact layouts',
   eventSchema: 'Platform event schemas',
@@ -49,14 +50,20 @@ export function sobjectRoutes(app: Hono<NativeEnv>): void {
   app.all('/sobjects/:object/:id', (c, next) => {
     const name = c.req.param('id')!
     if (name.toLowerCase() === 'describe') return describeResource(c, next)
+    const served = objectSubresource(name)
+    if (served) return served(c, next)
     unsupportedSubresource(name)
     return recordResource(c, next)
   })
   app.all('/sobjects/:object/:id/:value', (c, next) => {
+    const served = rowSubresource(c)
+    if (served) return served(c, next)
     unsupportedSubresource(c.req.param('id')!)
     return externalIdResource(c, next)
   })
-  app.all('/sobjects/:object/:id/:value/*', (c) => {
+  app.all('/sobjects/:object/:id/:value/*', (c, next) => {
+    const served = deepSubresource(c)
+    if (served) return served(c, next)
     unsupportedSubresource(c.req.param('id')!)
     throw new NotFoundError()
   })
@@ -108,7 +115,7 @@ function describe(c: NativeContext) {
 
 // a body is read with an await: the store check comes after it, right before the write (store-turn.ts)
 async function create(c: NativeContext) {
-  const body = await readJsonBody(c)
+  const body = await readRecordBody(c, c.req.param('object')!)
   return whenStoreFree(c, () => {
     const result = c.env.app.records.create(c.req.param('object')!, body, c.get('view'))
     const { object, id } = result
@@ -132,7 +139,7 @@ function read(c: NativeContext) {
 }
 
 async function update(c: NativeContext) {
-  const body = await readJsonBody(c)
+  const body = await readRecordBody(c, c.req.param('object')!)
   return whenStoreFree(c, () => {
     c.env.app.records.update(c.req.param('object')!, c.req.param('id')!, body, c.get('view'))
     return c.body(null, 204)
@@ -184,7 +191,7 @@ function retrieveByExternalId(c: NativeContext) {
 async function upsert(c: NativeContext) {
   const { object, field, value } = externalIdPath(c)
   const view = c.get('view')
-  const body = await readJsonBody(c)
+  const body = await readRecordBody(c, object)
   return whenStoreFree(c, () => {
     const result = c.env.app.records.upsert(object, field, value, body, view, {
       updateOnly: c.req.query('updateOnly') === 'true',

@@ -11,7 +11,6 @@ import type { NativeEnv } from './native-env.js'
 /** Path (relative to `/services/data/vXX.X`) -> feature. */
 const VERSIONED: ReadonlyArray<[string, string]> = [
   ['/parameterizedSearch', 'Parameterized search'],
-  ['/recent', 'Recently viewed items'],
   ['/tooling/*', 'Tooling API'],
   ['/analytics/*', 'Analytics (reports and dashboards)'],
   ['/process/*', 'Processes and approvals'],

@@ -68,6 +68,7 @@ export function listResources(c: NativeContext): Response {
     composite: `${base}/composite`,
     search: `${base}/search`,
     limits: `${base}/limits`,
+    recent: `${base}/recent`,
     ...identityOf(c),
   })
 }

@@ -21,6 +21,11 @@ it('lists every object in the global describe with flags and version urls', () =
     'User',
     'Organization',
     'Invoice__c',
+    'ContentDocument',
+    'ContentVersion',
+    'ContentDocumentLink',
+    'Attachment',
+    'Document',
   ])
   const account = result.sobjects.find((sobject) => sobject.name === 'Account')!
   expect(account).toMatchObject({
@@ -53,7 +58,7 @@ it('builds urls for the version asked', () => {
 
 it('shows the readonly actor every object, none createable or updateable', () => {
   const result = describeGlobal(metadata, view('readonly'))
-  expect(result.sobjects).toHaveLength(9)
+  expect(result.sobjects).toHaveLength(14)
   for (const sobject of result.sobjects) {
     expect(sobject).toMatchObject({ createable: false, updateable: false, deletable: false, queryable: true })
   }

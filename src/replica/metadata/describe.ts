@@ -30,6 +30,7 @@ const SOAP_TYPE: Record<FieldType, string> = {
   time: 'xsd:time',
   address: 'urn:address',
   location: 'urn:location',
+  base64: 'xsd:base64Binary',
 }
 
 const TEXT_TYPES = new Set<FieldType>([
@@ -110,7 +111,8 @@ function describeField(metadata: MetadataService, object: ObjectDef, field: Fiel
   const access = metadata.fieldAccess(object, field, view.actor)
   const compound = field.type === 'address' || field.type === 'location'
   const textual = TEXT_TYPES.has(field.type)
-  const longText = field.type === 'textarea' && field.length > 255
+  // a blob, like a long text area, is never filtered, sorted or grouped on
+  const longText = (field.type === 'textarea' && field.length > 255) || field.type === 'base64'
   const multi = field.type === 'multipicklist'
   return {
     aggregatable: !compound && !longText && !multi && field.type !== 'boolean',

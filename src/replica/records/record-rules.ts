@@ -11,9 +11,12 @@
  *   / 100; a negative `Amount` is rejected.
  * - Case: `IsClosed` follows `Status` = Closed, `ClosedDate` is stamped when it closes.
  * - Task: `IsClosed` follows `Status` = Completed.
+ * - ContentVersion, Attachment, Document: sizes, checksum, file type and extension from the
+ *   bytes and the file name (content/file-values.ts).
  */
 import type { ObjectDef, OpportunityStage } from '../../schemas/crm-schema.js'
 import { CustomValidationError } from '../errors.js'
+import { deriveFileValues } from '../content/file-values.js'
 import { formatDatetime } from './coerce.js'
 import type { FieldValue, SObjectRecord } from './record-store.js'
 
@@ -81,6 +84,8 @@ export function deriveValues(input: RuleInput): void {
   }
 
   if (name === 'Task' && has(draft, 'Status', 'IsClosed')) draft.IsClosed = draft.Status === 'Completed'
+
+  deriveFileValues(input)
 }
 
 /** Validation rules: throws FIELD_CUSTOM_VALIDATION_EXCEPTION for a record that breaks one. */

@@ -88,6 +88,18 @@ export function fieldValue(
   return record[field.name] ?? null
 }
 
+/** A blob reads as the URL that answers its bytes (`.../sobjects/Attachment/00P.../Body`), null when empty. */
+function blobUrl(
+  object: ObjectDef,
+  record: SObjectRecord,
+  field: FieldDef,
+  view: MetadataView,
+): string | null {
+  const value = record[field.name]
+  if (value === null || value === undefined || value === '') return null
+  return `${versionBasePath(view.apiVersion)}/sobjects/${object.name}/${record.Id}/${field.name}`
+}
+
 /**
  * Resolves a `fields` selection (comma-separated or a list; case-insensitive) to canonical
  * visible fields. An unknown or invisible name is INVALID_FIELD, like the real API.
@@ -131,7 +143,12 @@ export function projectRecord(
       ? metadata.visibleFields(object, view)
       : selectFields(metadata, object, view, fields)
   const out: RecordView = {}
-  for (const field of chosen) out[field.name] = fieldValue(metadata, object, field, record)
+  for (const field of chosen) {
+    out[field.name] =
+      field.type === 'base64'
+        ? blobUrl(object, record, field, view)
+        : fieldValue(metadata, object, field, record)
+  }
   if (!('Id' in out) && 'Id' in record) out.Id = record.Id ?? null
   return out
 }

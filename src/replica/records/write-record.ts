@@ -3,7 +3,8 @@
  * Inserting and updating one record inside the caller's transaction: the bound body parsed, system
  * fields stamped (dates on the mock clock, users from the actor), defaults (literal or formula) and
  * auto-numbers filled, the record rules run and the write checks passed before the store changes;
- * then the masters whose roll-ups the record feeds check their rules. The caller checked the actor
+ * then an inserted file version makes or updates its document (content/content-documents.ts), and
+ * the masters whose roll-ups the record feeds check their rules. The caller checked the actor
  * may create or update the object.
  */
 import type { FieldDef, ObjectDef } from '../../schemas/crm-schema.js'
@@ -12,7 +13,8 @@ import type { MetadataView } from '../metadata/metadata-service.js'
 import { fromLiteral } from '../formulas/formula-values.js'
 import { coerceValue, formatDatetime, type InputFormat } from './coerce.js'
 import { createFormulaEnv } from './formula-reads.js'
-import { type BoundBody, parseInput } from './parse-input.js'
+import { afterFileInsert } from '../content/content-documents.js'
+import { type BoundBody, bindInput, parseInput } from './parse-input.js'
 import type { RecordContext } from './record-context.js'
 import { deriveValues, validateValues } from './record-rules.js'
 import type { WriteResult } from './record-service-types.js'
@@ -65,6 +67,10 @@ export function insertRecord(
     throw new FieldValidationError('DUPLICATE_VALUE', `duplicate value found: Id ${draft.Id}`, ['Id'])
   }
   store.insert(object.name, draft)
+  afterFileInsert(ctx, object, draft, user, (name, values) => {
+    const target = ctx.metadata.getObject(name)
+    return insertRecord(ctx, target, bindInput(ctx, target, values, undefined), undefined, 'seed', 'json').id
+  })
   checkRollupParents(ctx, object, [draft], user)
   return { object: object.name, id: draft.Id as string }
 }

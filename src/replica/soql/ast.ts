@@ -115,5 +115,7 @@ export interface QueryNode {
   orderBy?: OrderItem[]
   limit?: { value: number; pos: number }
   offset?: { value: number; pos: number }
+  /** `FOR VIEW` / `FOR REFERENCE`: the query marks the records it returns as viewed or referenced. */
+  forView?: { clause: 'VIEW' | 'REFERENCE'; pos: number }
   pos: number
 }

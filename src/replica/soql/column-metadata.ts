@@ -54,6 +54,7 @@ const APEX_TYPES: Record<FieldType, string> = {
   time: 'Time',
   address: 'Address',
   location: 'Location',
+  base64: 'Blob',
 }
 
 const NUMBER_TYPES = new Set<FieldType>(['int', 'double', 'currency', 'percent'])

@@ -605,7 +605,12 @@ const cases: Case[] = [
     q: 'SELECT Id FROM Account WITH SECURITY_ENFORCED',
     error: ['FEATURE_NOT_ENABLED', 'WITH SECURITY_ENFORCED is not supported'],
   },
-  { q: 'SELECT Id FROM Account FOR VIEW', error: ['FEATURE_NOT_ENABLED', 'FOR VIEW is not supported'] },
+  { q: 'SELECT Id FROM Account FOR UPDATE', error: ['FEATURE_NOT_ENABLED', 'FOR UPDATE is not supported'] },
+  // the test schema's Account keeps no view dates
+  {
+    q: 'SELECT Id FROM Account FOR VIEW',
+    error: ['MALFORMED_QUERY', 'FOR VIEW is not supported for Account: it keeps no LastViewedDate'],
+  },
   {
     q: 'SELECT toLabel(Industry) FROM Account',
     error: ['FEATURE_NOT_ENABLED', 'TOLABEL() is not supported'],

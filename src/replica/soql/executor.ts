@@ -43,16 +43,31 @@ export interface SoqlRows {
   slice(from: number, to: number): SoqlRow[]
   /** A fresh budget for the next `slice` (a later request for the next page). */
   renew(): void
+  /**
+   * `FOR VIEW` / `FOR REFERENCE`: the field to stamp on every record the query returns (the
+   * caller writes it; the engine only reads).
+   */
+  readonly marks?: { field: 'LastViewedDate' | 'LastReferencedDate'; ids: readonly string[] }
 }
 
-/** Parse, compile and execute in one call, every row rendered; also returns the flattened column list. */
+/**
+ * Parse, compile and execute in one call, every row rendered; also returns the flattened column
+ * list, and what `FOR VIEW` / `FOR REFERENCE` asks the caller to stamp.
+ */
 export function querySoql(
   text: string,
   source: SoqlDataSource,
   options: ExecuteOptions = {},
-): SoqlResult & { columns: string[] } {
+): SoqlResult & { columns: string[]; marks?: SoqlRows['marks'] } {
   const rows = openSoql(text, source, options)
-  return { totalSize: rows.totalSize, done: true, records: rows.slice(0, rows.length), columns: rows.columns }
+  const records = rows.slice(0, rows.length)
+  return {
+    totalSize: rows.totalSize,
+    done: true,
+    records,
+    columns: rows.columns,
+    ...(rows.marks && { marks: rows.marks }),
+  }
 }
 
 /** Parse, compile and match; rows are rendered when a page is asked for. */
@@ -110,13 +125,14 @@ function runSoql(
     return { totalSize: records.length, length: records.length, columns, slice, renew }
   }
   const rows = selectRecords(compiled, exec)
-  const { output, object } = compiled
+  const { output, object, marks } = compiled
   return {
     totalSize: rows.length,
     length: rows.length,
     columns,
     slice: (from, to) => rows.slice(from, to).map((record) => renderRecord(output, object, record, exec)),
     renew,
+    ...(marks && { marks: { field: marks, ids: rows.map((record) => record.Id) } }),
   }
 }
 

@@ -1,9 +1,9 @@
 /**
  * @module
  * SOQL parser: tokens -> `QueryNode`. Recursive descent over the clause order Salesforce enforces
- * (SELECT, FROM, WHERE, GROUP BY, HAVING, ORDER BY, LIMIT, OFFSET). Syntax errors are
+ * (SELECT, FROM, WHERE, GROUP BY, HAVING, ORDER BY, LIMIT, OFFSET, FOR VIEW | FOR REFERENCE). Syntax errors are
  * `MALFORMED_QUERY: unexpected token: 'X'` at the token's Row:Column, like the real API; clauses the
- * replica does not emulate (USING SCOPE, WITH, FOR VIEW, ...) fail here with an error naming them.
+ * replica does not emulate (USING SCOPE, WITH, FOR UPDATE, ...) fail here with an error naming them.
  * Names are not checked here: binding to metadata is the compiler's job (compile/). Conditions
  * (parse-condition.ts) and paths, calls and aliases (parse-operand.ts) have modules of their own.
  */
@@ -70,6 +70,16 @@ function parseQuery(c: TokenCursor): QueryNode {
     c.next()
     query.offset = c.integer()
     token = c.peek()
+  }
+  if (c.isWord(token, 'FOR')) {
+    const what = c.peek(1)
+    const clause = what.kind === 'ident' ? what.text.toUpperCase() : ''
+    if (clause === 'VIEW' || clause === 'REFERENCE') {
+      query.forView = { clause, pos: token.pos }
+      c.next()
+      c.next()
+      token = c.peek()
+    }
   }
   if (c.isWord(token, 'FOR', 'UPDATE')) {
     const what = c.peek(1)

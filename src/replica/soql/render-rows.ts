@@ -41,15 +41,24 @@ export function renderRecord(
   const { recordUrl } = exec
   const type = object.def.name
   const row: SoqlRow = { attributes: recordUrl ? { type, url: recordUrl(type, record.Id) } : { type } }
-  fill(row, nodes, record, exec)
+  fill(row, nodes, type, record, exec)
   return row
 }
 
-function fill(out: Record<string, unknown>, nodes: OutputNode[], record: SoqlRecord, exec: Exec): void {
+function fill(
+  out: Record<string, unknown>,
+  nodes: OutputNode[],
+  type: string,
+  record: SoqlRecord,
+  exec: Exec,
+): void {
   for (const node of nodes) {
     switch (node.kind) {
       case 'value':
-        out[node.key] = readField(record, node.field)
+        out[node.key] =
+          node.field.type === 'base64'
+            ? blobUrl(type, record, node.field.name, exec)
+            : readField(record, node.field)
         break
       case 'parent': {
         const parent = fetchParent(node.hop, record, exec)
@@ -61,6 +70,12 @@ function fill(out: Record<string, unknown>, nodes: OutputNode[], record: SoqlRec
         break
     }
   }
+}
+
+/** A blob reads as the URL that answers its bytes (`.../sobjects/Attachment/00P.../Body`), null when empty. */
+function blobUrl(type: string, record: SoqlRecord, field: string, exec: Exec): string | null {
+  if (isNull(record[field]) || !exec.recordUrl) return null
+  return `${exec.recordUrl(type, record.Id)}/${field}`
 }
 
 function renderChildren(sub: CompiledSubquery, parentId: string, exec: Exec): SoqlResult | null {

@@ -1,7 +1,8 @@
 /**
  * @module
- * What a Bulk API 2.0 query job refuses (docs/bulk-api.md): grouping, aggregate functions, OFFSET,
- * TYPEOF, parent-to-child subqueries, compound address/location fields, FIELDS(ALL) and FIELDS(CUSTOM).
+ * What a Bulk API 2.0 query job refuses (docs/bulk-api.md): grouping, aggregate functions, OFFSET, FOR VIEW / REFERENCE,
+ * TYPEOF, parent-to-child subqueries, compound address/location fields, blob (base64) fields,
+ * FIELDS(ALL) and FIELDS(CUSTOM).
  * FIELDS(STANDARD) is allowed but expands to the caller's visible standard fields, so it still fails
  * when that set holds a compound field. Errors are `API_ERROR`, as Bulk API 2.0 reports them when the
  * job is created.
@@ -41,8 +42,11 @@ export function validateForBulk(query: string | QueryNode, source: SoqlDataSourc
   if (ast.groupBy) throw reject('GROUP BY is not supported in Bulk Query', ast.groupBy[0]!.pos)
   if (ast.having) throw reject('HAVING is not supported in Bulk Query', ast.having.pos)
   if (ast.offset) throw reject('OFFSET is not supported in Bulk Query', ast.offset.pos)
+  if (ast.forView) throw reject(`FOR ${ast.forView.clause} is not supported in Bulk Query`, ast.forView.pos)
   const compiled = compileSoql(ast, source)
   const compound = compiled.fields.find((path) => path.kind === 'compound')
   if (compound) throw reject('Selecting compound data not supported in Bulk Query', compound.pos)
+  const blob = compiled.fields.find((path) => path.field.type === 'base64')
+  if (blob) throw reject(`Selecting base64 (blob) field ${blob.text} not supported in Bulk Query`, blob.pos)
   return compiled
 }

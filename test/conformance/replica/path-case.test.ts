@@ -35,8 +35,9 @@ describe('fixed path segments in any case', () => {
     await sameAnswer(app, [`${V}/sobjects`, `${V}/SObjects`, `${V}/SOBJECTS`])
     await sameAnswer(app, [`${V}/sobjects/Account/${id}`, `${V}/Sobjects/Account/${id}`])
     await sameAnswer(app, [`${V}/sobjects/Account/describe`, `${V}/sobjects/Account/Describe`])
+    // served in any case: both ask for the window's dates
     for (const path of [`${V}/sobjects/Account/updated`, `${V}/sobjects/Account/Updated`]) {
-      expectNativeError(await app.get(path), 501, 'FEATURE_NOT_ENABLED')
+      expectNativeError(await app.get(path), 400, 'MISSING_ARGUMENT')
     }
     await sameAnswer(app, [
       `${V}/composite/sobjects/Account?ids=${id}&fields=Name`,

@@ -38,11 +38,6 @@ test('fails loudly with 501 FEATURE_NOT_ENABLED naming each real endpoint the re
   const app = await connectApp(client)
   const cases: Array<[string, string, string]> = [
     ['GET', `${V}/tooling/query?q=x`, 'Tooling API'],
-    [
-      'GET',
-      `${V}/sobjects/Account/updated?start=2026-01-01T00:00:00Z&end=2026-02-01T00:00:00Z`,
-      'Get updated',
-    ],
     ['GET', `${V}/sobjects/Account/describe/layouts`, 'Layout describes'],
     ['GET', `${V}/sobjects/Account/${ACME}/Contacts`, 'Relationship traversal'],
     ['POST', '/services/async/60.0/job', 'Bulk API 1.0'],

@@ -32,6 +32,7 @@ test('lists the resources the replica serves at a version', async ({ client }) =
     composite: `${V}/composite`,
     search: `${V}/search`,
     limits: `${V}/limits`,
+    recent: `${V}/recent`,
     // absolute: jsforce's conn.identity() fetches it as it is
     identity: `${client.baseUrl}/id/${app.credentials.token.split('!')[0]}/005Rm0000000001IAA`,
   })

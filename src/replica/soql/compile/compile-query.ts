@@ -73,7 +73,30 @@ function compileQuery(ast: QueryNode, object: SoqlObject, cc: CompileContext, mo
   }
   if (ast.orderBy && kind !== 'aggregate') compiled.orderBy = compileOrderBy(ast.orderBy, scope)
   compilePaging(ast, compiled, text)
+  if (ast.forView) compiled.marks = compileForView(ast, compiled, mode, text)
   return compiled
+}
+
+/**
+ * `FOR VIEW` stamps `LastViewedDate`, `FOR REFERENCE` `LastReferencedDate`, of the records a
+ * records query returns: only the main query's, and only of an object that has the field (the
+ * objects Salesforce keeps recently viewed records of).
+ */
+function compileForView(
+  ast: QueryNode,
+  compiled: CompiledQuery,
+  mode: Mode,
+  text: string,
+): CompiledQuery['marks'] {
+  const { clause, pos } = ast.forView!
+  const fail = (detail: string) => soqlError('MALFORMED_QUERY', detail, text, pos)
+  if (mode !== 'root') throw fail(`FOR ${clause} is only allowed on the main query`)
+  if (compiled.kind !== 'records') throw fail(`FOR ${clause} is not allowed in an aggregate query`)
+  const field = clause === 'VIEW' ? 'LastViewedDate' : 'LastReferencedDate'
+  const object = compiled.object
+  if (!object.fields.some((candidate) => candidate.name === field))
+    throw fail(`FOR ${clause} is not supported for ${object.def.name}: it keeps no ${field}`)
+  return field
 }
 
 /** `count` (`SELECT COUNT()`), `aggregate` (GROUP BY, HAVING, aggregate functions) or `records`. */

@@ -117,4 +117,6 @@ export interface CompiledQuery {
   limit?: number
   offset?: number
   aggregate?: AggregatePlan
+  /** `FOR VIEW` / `FOR REFERENCE` of the main query: the field its returned records get stamped. */
+  marks?: 'LastViewedDate' | 'LastReferencedDate'
 }

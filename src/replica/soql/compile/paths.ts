@@ -146,7 +146,7 @@ export function resolvePath(scope: Scope, path: PathNode): ResolvedPath {
   }
 }
 
-/** A long text area: never filtered, sorted, grouped or aggregated. */
+/** A long text area (or a blob): never filtered, sorted, grouped or aggregated. */
 export function isLongText(field: FieldDef): boolean {
-  return field.type === 'textarea' && field.length > 255
+  return (field.type === 'textarea' && field.length > 255) || field.type === 'base64'
 }
