@@ -137,7 +137,7 @@ function describeField(metadata: MetadataService, object: ObjectDef, field: Fiel
     extraTypeInfo: null,
     filterable: !compound && !longText,
     filteredLookupInfo: null,
-    formulaTreatNullNumberAsZero: false,
+    formulaTreatNullNumberAsZero: field.formulaTreatNullNumberAsZero ?? false,
     groupable:
       !compound && !longText && !multi && !['double', 'currency', 'percent', 'datetime'].includes(field.type),
     highScaleNumber: false,

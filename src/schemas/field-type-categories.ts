@@ -1,0 +1,69 @@
+/**
+ * @module
+ * What kind of value each field type holds: one table, read by describe, SOQL column metadata,
+ * value coercion, SOSL, roll-up checks and the formula type checker, so that they agree on what is
+ * text, a number or a date.
+ */
+import type { FieldType } from './crm-schema.js'
+
+export type FieldTypeCategory =
+  /** Free text: string, textarea, email, phone, url. */
+  | 'text'
+  | 'picklist'
+  | 'multipicklist'
+  /** A record id: the record's own (`id`) or a reference to another. */
+  | 'id'
+  /** int, double, currency, percent. */
+  | 'number'
+  | 'boolean'
+  | 'date'
+  | 'datetime'
+  | 'time'
+  /** address, location: read as a whole, written through their components. */
+  | 'compound'
+
+const CATEGORIES: Readonly<Record<FieldType, FieldTypeCategory>> = {
+  string: 'text',
+  textarea: 'text',
+  email: 'text',
+  phone: 'text',
+  url: 'text',
+  picklist: 'picklist',
+  multipicklist: 'multipicklist',
+  id: 'id',
+  reference: 'id',
+  int: 'number',
+  double: 'number',
+  currency: 'number',
+  percent: 'number',
+  boolean: 'boolean',
+  date: 'date',
+  datetime: 'datetime',
+  time: 'time',
+  address: 'compound',
+  location: 'compound',
+}
+
+export function categoryOf(type: FieldType): FieldTypeCategory {
+  return CATEGORIES[type]
+}
+
+/** Text with a length: free text and picklists (describe's byteLength, SOQL's textType, coercion). */
+export function isTextLike(type: FieldType): boolean {
+  const category = CATEGORIES[type]
+  return category === 'text' || category === 'picklist' || category === 'multipicklist'
+}
+
+export function isNumeric(type: FieldType): boolean {
+  return CATEGORIES[type] === 'number'
+}
+
+/** A date or a datetime (what roll-ups order and summarise besides numbers). */
+export function isDateLike(type: FieldType): boolean {
+  const category = CATEGORIES[type]
+  return category === 'date' || category === 'datetime'
+}
+
+export function isCompoundType(type: FieldType): boolean {
+  return CATEGORIES[type] === 'compound'
+}
