@@ -14,6 +14,8 @@ export const SFDX_PROJECT = here('sfdx-project')
 export const DESCRIBE_FOLDER = here('describe')
 /** A replica schema document: Project__c. */
 export const SCHEMA_DOCUMENT = here('schema-document.json')
+/** An SFDX project with a formula field, a default value and a rule that cannot compile (its README). */
+export const UNCOMPILABLE_PROJECT = here('uncompilable')
 /** Seed data for the sample SFDX project: a `sf data export tree` plan (Accounts, Contacts, Properties with Offers). */
 export const DATA_PLAN = here('data/plan/Account-Contact-Property__c-plan.json')
 /** The same kind of records as CSV files named after their objects, references by external id. */

@@ -6,6 +6,7 @@ import { parseDuration } from './dom.js'
 import { callsView } from './view-calls.js'
 import { environmentsView } from './view-environments.js'
 import { auditView, snapshotsView } from './view-lists.js'
+import { schemaView } from './view-schema.js'
 
 const REFRESH_MS = 2000
 const $ = (testid) => document.querySelector(`[data-testid="${testid}"]`)
@@ -16,6 +17,7 @@ const views = {
   calls: callsView(shared),
   snapshots: snapshotsView(shared),
   audit: auditView(shared),
+  schema: schemaView(shared),
 }
 let current
 let refreshing = false
