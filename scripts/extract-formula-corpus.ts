@@ -84,8 +84,8 @@ function packageDirectories(dir: string, files: string[]): string[] {
 function readObjects(dir: string, files: string[], roots: string[]): Map<string, ObjectFiles> {
   const objects = new Map<string, ObjectFiles>()
   const objectOf = (name: string) => {
-    let found = objects.get(name)
-    if (!found) objects.set(name, (found = { name, fields: [], rules: [] }))
+    const found = objects.get(name) ?? { name, fields: [], rules: [] }
+    objects.set(name, found)
     return found
   }
   const inRoots = (file: string) => roots.some((root) => file.startsWith(`${root}/`))
@@ -198,14 +198,14 @@ function omit(node: XmlNode, keys: readonly string[]): XmlNode {
 /** An element and its children as XML text. */
 function xml(name: string, value: XmlValue, indent = ''): string {
   if (Array.isArray(value)) return value.map((item) => xml(name, item, indent)).join('')
-  if (typeof value === 'string') return `${indent}<${name}>${escape(value)}</${name}>\n`
+  if (typeof value === 'string') return `${indent}<${name}>${escapeXml(value)}</${name}>\n`
   const children = Object.entries(value)
     .map(([key, child]) => xml(key, child, `${indent}    `))
     .join('')
   return `${indent}<${name}>\n${children}${indent}</${name}>\n`
 }
 
-function escape(value: string): string {
+function escapeXml(value: string): string {
   return value
     .replaceAll('&', '&amp;')
     .replaceAll('<', '&lt;')
