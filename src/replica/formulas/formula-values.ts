@@ -11,6 +11,14 @@ import type { FieldValue, FormulaType, FormulaValue } from './formula-types.js'
 
 const DAY_MS = 86_400_000
 
+/** `value` rounded at `digits` decimal places, half away from zero (ROUND, and results to their scale). */
+export function roundHalfAway(value: number, digits: number): number {
+  const factor = 10 ** digits
+  const scaled = Math.abs(value) * factor
+  // the epsilon keeps 1.005 * 100 = 100.49999... rounding as written
+  return (Math.sign(value) * Math.round(scaled + scaled * Number.EPSILON)) / factor
+}
+
 /** The type a field reads as in a formula; undefined for the compound fields a formula cannot read. */
 export function formulaTypeOf(type: FieldType): FormulaType | undefined {
   switch (categoryOf(type)) {
@@ -86,8 +94,8 @@ export function toStored(type: FieldType, scale: number, value: FormulaValue): F
     case 'number': {
       if (typeof value !== 'number' || !Number.isFinite(value)) return null
       const units = type === 'percent' ? value * 100 : value
-      const factor = 10 ** (type === 'int' ? 0 : scale)
-      return Math.round(units * factor) / factor
+      // half away from zero, as Salesforce rounds a result to the field's scale
+      return roundHalfAway(units, type === 'int' ? 0 : scale)
     }
     case 'date':
       return typeof value === 'number' ? formatDate(value) : null

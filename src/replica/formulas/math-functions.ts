@@ -8,6 +8,7 @@
  */
 import { allArguments, argument, checkArity, fail, type FormulaFunction, number } from './function-helpers.js'
 import { FormulaEvalError, type GeoPoint } from './formula-types.js'
+import { roundHalfAway } from './formula-values.js'
 
 /** A function of one number; NaN or an infinity (LN(0), SQRT(-1)) is an error. */
 function unary(name: string, apply: (value: number) => number): [string, FormulaFunction] {
@@ -49,14 +50,6 @@ function withDigits(
 export function finite(name: string, value: number): number {
   if (!Number.isFinite(value)) throw new FormulaEvalError(`${name}() has no finite result`)
   return value
-}
-
-/** `value` rounded at `digits` decimal places, half away from zero. */
-export function roundHalfAway(value: number, digits: number): number {
-  const factor = 10 ** digits
-  const scaled = Math.abs(value) * factor
-  // the epsilon keeps 1.005 * 100 = 100.49999... rounding as written
-  return (Math.sign(value) * Math.round(scaled + scaled * Number.EPSILON)) / factor
 }
 
 function truncate(value: number, digits: number): number {
