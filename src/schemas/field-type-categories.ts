@@ -44,26 +44,29 @@ const CATEGORIES: Readonly<Record<FieldType, FieldTypeCategory>> = {
   location: 'compound',
 }
 
-export function categoryOf(type: FieldType): FieldTypeCategory {
-  return CATEGORIES[type]
+/** The category of a field type; undefined for a type that is not one (a shape not checked yet). */
+export function categoryOf(type: FieldType): FieldTypeCategory
+export function categoryOf(type: string): FieldTypeCategory | undefined
+export function categoryOf(type: string): FieldTypeCategory | undefined {
+  return Object.hasOwn(CATEGORIES, type) ? CATEGORIES[type as FieldType] : undefined
 }
 
 /** Text with a length: free text and picklists (describe's byteLength, SOQL's textType, coercion). */
-export function isTextLike(type: FieldType): boolean {
-  const category = CATEGORIES[type]
+export function isTextLike(type: string): boolean {
+  const category = categoryOf(type)
   return category === 'text' || category === 'picklist' || category === 'multipicklist'
 }
 
-export function isNumeric(type: FieldType): boolean {
-  return CATEGORIES[type] === 'number'
+export function isNumeric(type: string): boolean {
+  return categoryOf(type) === 'number'
 }
 
 /** A date or a datetime (what roll-ups order and summarise besides numbers). */
-export function isDateLike(type: FieldType): boolean {
-  const category = CATEGORIES[type]
+export function isDateLike(type: string): boolean {
+  const category = categoryOf(type)
   return category === 'date' || category === 'datetime'
 }
 
-export function isCompoundType(type: FieldType): boolean {
-  return CATEGORIES[type] === 'compound'
+export function isCompoundType(type: string): boolean {
+  return categoryOf(type) === 'compound'
 }
