@@ -5,7 +5,9 @@ import { categoryOf, isCompoundType, isDateLike, isNumeric, isTextLike } from '.
 it('puts every field type in one category', () => {
   // Node 20 has no Object.groupBy
   const byCategory: Record<string, string[]> = {}
-  for (const type of FieldType.options) (byCategory[categoryOf(type)] ??= []).push(type)
+  for (const type of FieldType.options) {
+    byCategory[categoryOf(type)] = [...(byCategory[categoryOf(type)] ?? []), type]
+  }
   expect(byCategory).toEqual({
     text: ['string', 'textarea', 'email', 'phone', 'url'],
     picklist: ['picklist'],
