@@ -12,7 +12,7 @@ import type { PathSegment } from './formula-ast.js'
 import { globalConstant } from './formula-globals.js'
 import { type Compiler, fail } from './function-helpers.js'
 import type { Expression, FieldValue, FormulaRecord, FormulaValue, Scope } from './formula-types.js'
-import { formulaTypeOf, readStored } from './formula-values.js'
+import { formulaTypeOf, storedReader } from './formula-values.js'
 
 /** One lookup of a path: the reference field, the parent object, and whether the step named it. */
 interface Step {
@@ -73,14 +73,11 @@ export function compileReference(node: FieldNode, compiler: Compiler): Expressio
     if (target.type === 'location') return geolocationReader(c, holder, target, at)
     const type = formulaTypeOf(target.type)
     if (!type) fail(`a ${target.type} field (${target.name}) cannot be read by a formula`, at)
+    const convert = storedReader(target, blankAsZero)
     return {
       type,
       value: (scope, record) =>
-        readStored(
-          target,
-          record === undefined ? null : scope.env.value(holder, target, record),
-          blankAsZero,
-        ),
+        convert(record === undefined ? null : scope.env.value(holder, target, record)),
     }
   }
 }

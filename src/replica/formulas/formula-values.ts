@@ -53,35 +53,35 @@ export function resultTypeOf(type: FieldType): FormulaType | undefined {
 }
 
 /**
- * A stored value of `field` as the formula sees it. With `blankAsZero` (a formula set to treat
- * blank fields as zeroes) a blank number reads 0.
+ * How a stored value of `field` reads in a formula, decided once per field. With `blankAsZero` (a
+ * formula set to treat blank fields as zeroes) a blank number reads 0.
  */
-export function readStored(
+export function storedReader(
   field: FieldDef,
-  value: FieldValue | undefined,
   blankAsZero: boolean,
-): FormulaValue {
-  const blank = value === null || value === undefined || value === ''
+): (value: FieldValue | undefined) => FormulaValue {
+  const blank = (value: FieldValue | undefined): value is null | undefined | '' =>
+    value === null || value === undefined || value === ''
   switch (formulaTypeOf(field.type)) {
     case 'text':
     case 'picklist':
-      return blank ? '' : String(value)
+      return (value) => (blank(value) ? '' : String(value))
     case 'multipicklist':
-      return blank ? [] : String(value).split(';')
+      return (value) => (blank(value) ? [] : String(value).split(';'))
     case 'checkbox':
-      return value === true
+      return (value) => value === true
     case 'number': {
-      if (blank) return blankAsZero ? 0 : null
-      const number = Number(value)
-      return field.type === 'percent' ? number / 100 : number
+      const zero = blankAsZero ? 0 : null
+      const percent = field.type === 'percent'
+      return (value) => (blank(value) ? zero : percent ? Number(value) / 100 : Number(value))
     }
     case 'date':
     case 'datetime':
-      return blank ? null : parseDateTime(String(value))
+      return (value) => (blank(value) ? null : parseDateTime(String(value)))
     case 'time':
-      return blank ? null : parseTime(String(value))
+      return (value) => (blank(value) ? null : parseTime(String(value)))
     default:
-      return null
+      return () => null
   }
 }
 

@@ -8,7 +8,7 @@
  */
 import { type CallNode, type Compiler, checkArity, fail, type FormulaFunction } from './function-helpers.js'
 import type { Expression, FieldValue } from './formula-types.js'
-import { readStored } from './formula-values.js'
+import { storedReader } from './formula-values.js'
 
 function ruleOnly(call: CallNode, compiler: Compiler): void {
   if (compiler.context.kind !== 'rule') fail(`${call.name}() is for validation rules only`, call)
@@ -54,10 +54,10 @@ const PRIORVALUE: FormulaFunction = (call, compiler) => {
   ruleOnly(call, compiler)
   const { ownField: field, type } = ownField(call, compiler)
   const { object, blankAsZero } = compiler.context
+  const convert = storedReader(field, blankAsZero)
   return {
     type,
-    run: (scope) =>
-      readStored(field, scope.env.value(object, field, scope.env.prior ?? scope.record), blankAsZero),
+    run: (scope) => convert(scope.env.value(object, field, scope.env.prior ?? scope.record)),
   }
 }
 
