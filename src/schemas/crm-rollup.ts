@@ -8,7 +8,7 @@
  * @see https://developer.salesforce.com/docs/atlas.en-us.api_meta.meta/api_meta/customfield.htm
  */
 import * as z from 'zod'
-import { categoryOf, isDateLike, isNumeric } from './field-type-categories.js'
+import { categoryOf, isDateLike, isNumeric } from './field-type.js'
 
 export const RollupOperation = z.enum(['COUNT', 'SUM', 'MIN', 'MAX'])
 export type RollupOperation = z.infer<typeof RollupOperation>

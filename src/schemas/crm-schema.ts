@@ -8,31 +8,9 @@
  */
 import * as z from 'zod'
 import { RollupDef } from './crm-rollup.js'
+import { FieldType } from './field-type.js'
 
-export const FieldType = z.enum([
-  'id',
-  'string',
-  'textarea',
-  'email',
-  'phone',
-  'url',
-  'picklist',
-  'multipicklist',
-  'boolean',
-  'int',
-  'double',
-  'currency',
-  'percent',
-  'date',
-  'datetime',
-  // a time of day without a date, `10:30:00.000Z` as Salesforce writes it
-  'time',
-  'reference',
-  // compound fields: readable, never writable as a whole, rejected by bulk query (docs/bulk-api.md)
-  'address',
-  'location',
-])
-export type FieldType = z.infer<typeof FieldType>
+export { FieldType } from './field-type.js'
 
 export const ActorId = z.string().min(1)
 

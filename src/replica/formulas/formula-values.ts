@@ -6,7 +6,7 @@
  * formula's result is answered in percent units again, as the real API does.
  */
 import type { FieldDef, FieldType } from '../../schemas/crm-schema.js'
-import { categoryOf } from '../../schemas/field-type-categories.js'
+import { categoryOf } from '../../schemas/field-type.js'
 import type { FieldValue, FormulaType, FormulaValue } from './formula-types.js'
 
 const DAY_MS = 86_400_000

@@ -6,7 +6,7 @@
  * @see https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/resources_sobject_describe.htm
  * @see https://developer.salesforce.com/docs/atlas.en-us.api.meta/api/sforce_api_calls_describesobjects_describesobjectresult.htm
  */
-import { isTextLike } from '../../schemas/field-type-categories.js'
+import { isTextLike } from '../../schemas/field-type.js'
 import { versionBasePath } from './api-version.js'
 import type { FieldDef, FieldType, ObjectDef } from '../../schemas/crm-schema.js'
 import type { MetadataService, MetadataView } from './metadata-service.js'

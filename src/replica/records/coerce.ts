@@ -7,7 +7,7 @@
  * numbers are rounded to the field's scale, datetimes are stored as `2024-05-01T10:00:00.000+0000`,
  * times as `10:00:00.000Z`.
  */
-import { isTextLike } from '../../schemas/field-type-categories.js'
+import { isTextLike } from '../../schemas/field-type.js'
 import { FieldValidationError } from '../errors.js'
 import { keyPrefixOf, normaliseId } from '../ids.js'
 import type { FieldDef } from '../../schemas/crm-schema.js'

@@ -10,7 +10,7 @@
  * and each object's records by Id.
  * @see https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/resources_search.htm
  */
-import { categoryOf } from '../../schemas/field-type-categories.js'
+import { categoryOf } from '../../schemas/field-type.js'
 import type { FieldDef, ObjectDef } from '../../schemas/crm-schema.js'
 import type { CrmApp } from '../crm-app.js'
 import { ReplicaError } from '../errors.js'

@@ -8,7 +8,7 @@
  * @note Undocumented by Salesforce; the shape is that of the Salesforce CLI's own test exemplars
  * (plugin-data `queryFields.exemplars.ts`).
  */
-import { isNumeric, isTextLike } from '../../schemas/field-type-categories.js'
+import { isNumeric, isTextLike } from '../../schemas/field-type.js'
 import type { FieldDef, FieldType } from '../../schemas/crm-schema.js'
 import type { CompiledQuery, OutputNode } from './compile/compiled-query.js'
 

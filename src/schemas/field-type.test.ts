@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest'
 import { FieldType } from './crm-schema.js'
-import { categoryOf, isCompoundType, isDateLike, isNumeric, isTextLike } from './field-type-categories.js'
+import { categoryOf, isCompoundType, isDateLike, isNumeric, isTextLike } from './field-type.js'
 
 it('puts every field type in one category', () => {
   // Node 20 has no Object.groupBy

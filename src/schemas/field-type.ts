@@ -1,10 +1,35 @@
 /**
  * @module
- * What kind of value each field type holds: one table, read by describe, SOQL column metadata,
- * value coercion, SOSL, roll-up checks and the formula type checker, so that they agree on what is
- * text, a number or a date.
+ * The field types of the CRM schema, and what kind of value each holds: one table, read by
+ * describe, SOQL column metadata, value coercion, SOSL, roll-up checks and the formula type
+ * checker, so that they agree on what is text, a number or a date.
  */
-import type { FieldType } from './crm-schema.js'
+import * as z from 'zod'
+
+export const FieldType = z.enum([
+  'id',
+  'string',
+  'textarea',
+  'email',
+  'phone',
+  'url',
+  'picklist',
+  'multipicklist',
+  'boolean',
+  'int',
+  'double',
+  'currency',
+  'percent',
+  'date',
+  'datetime',
+  // a time of day without a date, `10:30:00.000Z` as Salesforce writes it
+  'time',
+  'reference',
+  // compound fields: readable, never writable as a whole, rejected by bulk query (docs/bulk-api.md)
+  'address',
+  'location',
+])
+export type FieldType = z.infer<typeof FieldType>
 
 export type FieldTypeCategory =
   /** Free text: string, textarea, email, phone, url. */
