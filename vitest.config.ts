@@ -28,7 +28,8 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 30_000,
     projects: [
-      { extends: true, test: { name: 'unit', include: ['src/**/*.test.ts'] } },
+      // the formula corpus of real projects (test/corpus) runs with the unit tests: no server
+      { extends: true, test: { name: 'unit', include: ['src/**/*.test.ts', 'test/corpus/**/*.test.ts'] } },
       conformance('msw'),
       conformance('http'),
       conformance('https', HTTPS_SUBSET),

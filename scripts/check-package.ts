@@ -77,7 +77,7 @@ export function checkPackage(root: string): PackageCheck {
 
 /**
  * Literal names given to a function made by `createRequire` (a CommonJS package loaded
- * synchronously on first use, src/replica/formulas/load-formulon.ts): esbuild renames that function,
+ * synchronously on first use, as formulon was before decision 0052): esbuild renames that function,
  * so it is found by what it was made with, through TypeScript's parser.
  */
 function createdRequires(file: string, text: string): string[] {

@@ -46,7 +46,14 @@ export async function readMdapiObject(file: string, context: ReadContext): Promi
   const name = context.namespace.inName(path.basename(file, MDAPI_OBJECT_SUFFIX))
   const node = await readXmlFile(file, 'CustomObject', context.namespace.inText)
   const ignored: IgnoredItem[] = []
-  const object: ObjectContribution = { name, file, fields: [], fieldFiles: new Map(), validationRules: [] }
+  const object: ObjectContribution = {
+    name,
+    file,
+    fields: [],
+    fieldFiles: new Map(),
+    validationRules: [],
+    locations: [],
+  }
   let standard: FieldDefInput[] = []
   if (isCustomName(name) && (node.label !== undefined || node.nameField !== undefined)) {
     const meta = customObject(name, node)

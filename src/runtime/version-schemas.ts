@@ -103,8 +103,8 @@ async function loadSources(
 ): Promise<LoadedSources> {
   const started = performance.now()
   // the schema readers (SFDX, describe JSON, XML) load only for a mock given schema sources
-  const { loadOrgSchema } = await import('../org-schema/index.js')
-  const { schema, report } = await loadOrgSchema(
+  const { loadOrgSchema, reportSkipped } = await import('../org-schema/index.js')
+  const loaded = await loadOrgSchema(
     sources.schema.map((entry) => entry.source),
     {
       strict: options.strict,
@@ -112,8 +112,11 @@ async function loadSources(
       ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
     },
   )
+  const { schema } = loaded
   const { seed, records, report: dataReport } = await loadVersionSeed(sources.data, schema)
   const crm = createCrmApps({ ...crmOptions, schema, ...(seed ? { seed } : {}) })
+  // formulas compile as the apps build: what did not is reported, or fails a strict start
+  const report = reportSkipped(loaded, crm.metadata.formulas.skipped, options.strict)
   // the seed loads through the record rules on the first open: open once now, so a row that
   // breaks a rule fails the start (naming its file and row) instead of the first environment
   if (seed) crm.open()

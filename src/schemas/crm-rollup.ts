@@ -8,6 +8,7 @@
  * @see https://developer.salesforce.com/docs/atlas.en-us.api_meta.meta/api_meta/customfield.htm
  */
 import * as z from 'zod'
+import { categoryOf, isDateLike, isNumeric } from './field-type.js'
 
 export const RollupOperation = z.enum(['COUNT', 'SUM', 'MIN', 'MAX'])
 export type RollupOperation = z.infer<typeof RollupOperation>
@@ -74,9 +75,8 @@ export interface RollupObjectShape {
   fields: readonly RollupFieldShape[]
 }
 
-const NUMBER_TYPES = new Set(['int', 'double', 'currency', 'percent'])
-const DATE_TYPES = new Set(['date', 'datetime'])
-const TEXT_TYPES = new Set(['string', 'textarea', 'email', 'phone', 'url', 'picklist', 'id', 'reference'])
+/** Values a text filter (contains, startsWith) compares: free text, a picklist's value, an id. */
+const isTextValued = (type: string) => ['text', 'picklist', 'id'].includes(categoryOf(type) ?? '')
 
 /** The type, precision and scale a roll-up returns: COUNT a whole number, the others the summarised field's. */
 export function rollupResultType(
@@ -134,7 +134,7 @@ function summarizedProblem(child: RollupObjectShape, rollup: RollupDefInput): st
   if (!field) return `${child.name} has no field ${rollup.summarizedField}`
   // as in Salesforce, a roll-up cannot summarise another roll-up
   if (field.rollup) return `${child.name}.${field.name} is a roll-up summary field itself`
-  const summable = rollup.operation === 'SUM' ? NUMBER_TYPES.has(field.type) : isOrdered(field.type)
+  const summable = rollup.operation === 'SUM' ? isNumeric(field.type) : isOrdered(field.type)
   if (!summable) {
     return `${rollup.operation} cannot summarise ${child.name}.${field.name} of type ${field.type} (${
       rollup.operation === 'SUM'
@@ -145,7 +145,7 @@ function summarizedProblem(child: RollupObjectShape, rollup: RollupDefInput): st
   return undefined
 }
 
-const isOrdered = (type: string) => NUMBER_TYPES.has(type) || DATE_TYPES.has(type)
+const isOrdered = (type: string) => isNumeric(type) || isDateLike(type)
 
 function filterItemProblem(
   child: RollupObjectShape,
@@ -163,7 +163,7 @@ function filterItemProblem(
       ? `${what}: a multi-select picklist filters with equals, notEqual, includes or excludes`
       : `${what}: includes and excludes are for multi-select picklists`
   }
-  if (['contains', 'notContain', 'startsWith'].includes(operation ?? '') && !TEXT_TYPES.has(field.type)) {
+  if (['contains', 'notContain', 'startsWith'].includes(operation ?? '') && !isTextValued(field.type)) {
     return `${what}: ${field.type} fields cannot be filtered by ${operation}`
   }
   const ordering = ['lessThan', 'greaterThan', 'lessOrEqual', 'greaterOrEqual'].includes(operation ?? '')
@@ -189,7 +189,7 @@ export function filterValues(value: string): string[] {
  */
 export function parseFilterValue(type: string, value: string): string | number | boolean | null | undefined {
   if (value === '') return null
-  if (NUMBER_TYPES.has(type)) {
+  if (isNumeric(type)) {
     const number = Number(value)
     return Number.isFinite(number) ? number : undefined
   }

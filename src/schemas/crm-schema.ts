@@ -9,34 +9,9 @@
 import * as z from 'zod'
 import { ListViewDef } from './crm-list-view.js'
 import { RollupDef } from './crm-rollup.js'
+import { FieldType } from './field-type.js'
 
-export const FieldType = z.enum([
-  'id',
-  'string',
-  'textarea',
-  'email',
-  'phone',
-  'url',
-  'picklist',
-  'multipicklist',
-  'boolean',
-  'int',
-  'double',
-  'currency',
-  'percent',
-  'date',
-  'datetime',
-  // a time of day without a date, `10:30:00.000Z` as Salesforce writes it
-  'time',
-  'reference',
-  // compound fields: readable, never writable as a whole, rejected by bulk query (docs/bulk-api.md)
-  'address',
-  'location',
-  // a blob (Attachment.Body, ContentVersion.VersionData): base64 when written in JSON, read as a
-  // URL that answers its bytes; never filtered, sorted or grouped on
-  'base64',
-])
-export type FieldType = z.infer<typeof FieldType>
+export { FieldType } from './field-type.js'
 
 export const ActorId = z.string().min(1)
 
@@ -116,6 +91,11 @@ export const FieldDef = z.strictObject({
   /** A formula field's expression (Salesforce formula syntax); `type` is what it returns. */
   formula: z.string().optional(),
   /**
+   * A formula field treats blank number fields as zeroes (Salesforce's "Treat blank fields as
+   * zeroes", SFDX `formulaTreatBlanksAs` BlankAsZero); otherwise a blank reads blank.
+   */
+  formulaTreatNullNumberAsZero: z.boolean().optional(),
+  /**
    * A default value given as a formula (`TODAY() + 7`, `$User.Email`): evaluated on create when the
    * write leaves the field out. It reads globals and the clock, never the record's own fields.
    */
@@ -160,12 +140,28 @@ export const ObjectDef = z.strictObject({
 export type ObjectDef = z.infer<typeof ObjectDef>
 export type ObjectDefInput = z.input<typeof ObjectDef>
 
-/** Values of the formula globals the user sets (src/replica/formulas/formula-globals.ts). */
+/** A value a formula global reads as: text, a number, a checkbox or blank. */
+export const GlobalValue = z.union([z.string(), z.number(), z.boolean(), z.null()])
+export type GlobalValue = z.infer<typeof GlobalValue>
+
+const GlobalValues = z.record(z.string(), GlobalValue)
+
+/** Values of the formula globals the user sets (docs/formulas.md, src/replica/formulas/formula-globals.ts). */
 export const FormulaGlobals = z.strictObject({
-  /** `$Label.<Name>`: custom label name -> text. A name not given fails the schema load. */
+  /** `$Label.<Name>`: custom label name -> text. A name not given fails the formula. */
   label: z.record(z.string(), z.string()).default({}),
   /** `$Api.<Name>`: over the replica's defaults (`Session_ID`, `Partner_Server_URL_600`, ...). */
   api: z.record(z.string(), z.string()).default({}),
+  /** `$User.<Name>` for names the User object does not have (`UIThemeDisplayed`). */
+  user: GlobalValues.optional(),
+  /** `$Profile.<Field>`, `$UserRole.<Field>`, `$Organization.<Field>`: the caller's, fixed per schema. */
+  profile: GlobalValues.optional(),
+  userRole: GlobalValues.optional(),
+  organization: GlobalValues.optional(),
+  /** `$Permission.<Name>`: custom permissions the caller has (others read false). */
+  permission: z.record(z.string(), z.boolean()).optional(),
+  /** `$Setup.<Setting>.<Field>`: hierarchy custom setting values (others read blank). */
+  setup: z.record(z.string(), GlobalValues).optional(),
 })
 export type FormulaGlobals = z.infer<typeof FormulaGlobals>
 

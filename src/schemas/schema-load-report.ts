@@ -1,7 +1,8 @@
 /**
  * @module
  * What loading a user's org schema did: the sources read, every object and field imported, the
- * validation rules, formulas and roll-ups counted, and every item left out with its file and the reason.
+ * validation rules, formulas and roll-ups counted, every item left out with its file and the reason,
+ * and every formula, default value or rule that did not compile with its file, line and reason.
  * A later step serves it (`GET /__replica/schema`) and prints its summary (`serve`).
  */
 import * as z from 'zod'
@@ -46,6 +47,21 @@ export const IgnoredItem = z.strictObject({
 })
 export type IgnoredItem = z.infer<typeof IgnoredItem>
 
+/**
+ * A formula field, default value or validation rule that did not compile: skipped (the field
+ * reads null, the rule does not run, the default is not filled) unless the load is strict.
+ */
+export const SkippedItem = z.strictObject({
+  kind: z.enum(['formula', 'default-value', 'validation-rule']),
+  /** `Object.Field` or `Object.Rule`. */
+  item: z.string(),
+  file: z.string(),
+  /** The line in `file` the reason points at, when the format gives lines. */
+  line: z.int().min(1).optional(),
+  reason: z.string(),
+})
+export type SkippedItem = z.infer<typeof SkippedItem>
+
 export const ImportedObject = z.strictObject({
   name: z.string(),
   custom: z.boolean(),
@@ -75,12 +91,15 @@ export const SchemaLoadReport = z.strictObject({
     formulas: z.int().min(0),
     rollups: z.int().min(0).default(0),
     ignored: z.int().min(0),
+    /** Formulas, default values and rules that did not compile (`skipped`). */
+    skipped: z.int().min(0).default(0),
   }),
   ignored: z.array(IgnoredItem),
   /** The namespace CumulusCI's tokens resolved to (`schemaNamespace`); absent for none. */
   namespace: NamespacePrefix.optional(),
   /** Milliseconds the load took, reading every source to the checked schema. */
   durationMs: z.number().min(0).default(0),
+  skipped: z.array(SkippedItem).default([]),
 })
 export type SchemaLoadReport = z.infer<typeof SchemaLoadReport>
 

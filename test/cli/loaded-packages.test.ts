@@ -2,8 +2,8 @@
  * What a fresh process loads before its first request (issue 44, decision 0046): importing the
  * package, creating a mock and answering one /v1 call, and `replica-mock serve` up to its
  * listening line, load none of the packages that only lazily loaded surfaces use. A module hook
- * in the child reports every package file it loads; formulon (CommonJS, required) is looked up
- * in the require cache.
+ * in the child reports every package file it loads; CommonJS packages are looked up in the
+ * require cache.
  */
 import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
@@ -19,8 +19,8 @@ const REGISTER = `import { register } from 'node:module'
 register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(HOOKS)}`)})`
 const WITH_HOOKS = ['--import', 'tsx', '--import', `data:text/javascript,${encodeURIComponent(REGISTER)}`]
 
-/** Packages only lazily loaded surfaces use (SOAP and SFDX XML, Bulk CSV, formulas, HTTPS). */
-const LAZY_PACKAGES = ['saxes', 'csv-parse', 'csv-stringify', 'formulon', 'decimal.js', 'pkijs']
+/** Packages only lazily loaded surfaces use (SOAP and SFDX XML, Bulk CSV, HTTPS). */
+const LAZY_PACKAGES = ['saxes', 'csv-parse', 'csv-stringify', 'pkijs']
 
 function packagesIn(stderr: string): Set<string> {
   return new Set([...stderr.matchAll(/^loaded-package (\S+)$/gm)].map((match) => match[1]!))

@@ -3,7 +3,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, it } from 'vitest'
 import { SchemaReport } from '../../src/schemas/schema-report.js'
-import { DATA_BREAKING_RULE, DATA_CSV, DESCRIBE_FOLDER, SFDX_PROJECT } from '../support/org-schema.js'
+import {
+  DATA_BREAKING_RULE,
+  DATA_CSV,
+  DESCRIBE_FOLDER,
+  SFDX_PROJECT,
+  UNCOMPILABLE_PROJECT,
+} from '../support/org-schema.js'
 import { createAppCredentials, listeningUrl, waitForOutput, useCliRuns } from './run-cli.js'
 
 const start = useCliRuns()
@@ -82,6 +88,32 @@ it('exits 1 with --schema-strict when a source holds what the replica cannot ser
   const run = start(['serve', '--port', '0', '--schema', SFDX_PROJECT, '--schema-strict'])
   expect(await run.exited).toBe(1)
   expect(run.stderr()).toMatch(/Failed to start: Failed to load org schema ".*": strict load: /)
+})
+
+it('starts on a project with formulas that do not compile, counting them and naming each', async () => {
+  const run = start(['serve', '--port', '0', '--schema', UNCOMPILABLE_PROJECT])
+  const url = await listeningUrl(run)
+  const out = await waitForOutput(run, (text) => text.includes('org schema on'))
+  const summary = out.split('\n').find((line) => line.startsWith('org schema on'))
+  expect(summary).toMatch(
+    /; \d+ ignored; 1 formula, 1 rule, 1 default value skipped \(GET \/__replica\/schema lists them\)$/,
+  )
+  const report = SchemaReport.parse(await (await fetch(`${url}/__replica/schema`)).json())
+  expect(report.versions[2]!.report!.skipped.map((item) => [item.item, item.line])).toEqual([
+    ['Gadget__c.Bad_Default__c', 4],
+    ['Gadget__c.Broken__c', 6],
+    ['Gadget__c.Bad', 5],
+  ])
+  run.child.kill('SIGTERM')
+  expect(await run.exited).toBe(0)
+})
+
+it('exits 1 with --schema-strict on a formula that does not compile, naming its file and line', async () => {
+  const run = start(['serve', '--port', '0', '--schema', UNCOMPILABLE_PROJECT, '--schema-strict'])
+  expect(await run.exited).toBe(1)
+  expect(run.stderr()).toContain(
+    `Failed to start: Failed to load org schema "${UNCOMPILABLE_PROJECT}/force-app/main/default/objects/Gadget__c/fields/Bad_Default__c.field-meta.xml" (line 4): strict load: default value of Gadget__c.Bad_Default__c cannot compile`,
+  )
 })
 
 it('loads --data into every new environment and counts its records in the summary', async () => {

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, type TestContext
 import { createReplicaMock, type ReplicaMock } from '../../src/index.js'
 import { createReplicaServer, type ReplicaServer } from '../../src/server/index.js'
 import { CHROMIUM, CHROMIUM_ARGS, ROOT } from '../plugins/support/inline-project.js'
+import { UNCOMPILABLE_PROJECT } from '../support/org-schema.js'
 
 const hasBrowser = existsSync(CHROMIUM)
 const inCi = process.env.CI === 'true' || process.env.CI === '1'
@@ -144,6 +145,30 @@ describe.skipIf(!hasBrowser && !inCi)('the web inspector in Chromium', () => {
     await rows(page, 'records').filter({ hasText: 'Inspected Inc' }).click()
     await expect.poll(() => page.getByTestId('record').innerText()).toMatch(/Name\s+Inspected Inc/)
     await shot(page, 'environments', context)
+  })
+
+  it('shows the org schema: what loaded, and each formula or rule skipped with file, line and reason', async (context) => {
+    const withSchema = await createReplicaServer({ port: 0, schema: [UNCOMPILABLE_PROJECT] })
+    context.onTestFinished(() => withSchema.close())
+    const page = await open(context, withSchema.url)
+    await page.click('nav a[data-view="schema"]')
+    // both published versions of the crm app serve the schema: one table each
+    await expect.poll(() => page.locator('[data-testid="schema-skipped"]').count()).toBe(2)
+    const skipped = page.locator('[data-testid="schema-skipped"]').first().locator('tbody tr')
+    await expect.poll(() => skipped.count()).toBe(3)
+    expect(await skipped.allInnerTexts()).toEqual([
+      expect.stringMatching(
+        /default-value\s+Gadget__c\.Bad_Default__c\s+.*Bad_Default__c\.field-meta\.xml:4\s+a default value cannot read/,
+      ),
+      expect.stringMatching(
+        /formula\s+Gadget__c\.Broken__c\s+.*Broken__c\.field-meta\.xml:6\s+Unknown function NOPE/,
+      ),
+      expect.stringMatching(
+        /validation-rule\s+Gadget__c\.Bad\s+.*Bad\.validationRule-meta\.xml:5\s+Field Nope__c does not exist/,
+      ),
+    ])
+    expect(await page.getByTestId('schema-counts').first().innerText()).toMatch(/3 skipped$/)
+    await shot(page, 'schema', context)
   })
 
   it('lists recorded calls with the listRequests filters, the stats chart and one call in detail', async (context) => {

@@ -24,6 +24,10 @@ export const FIELD_SEMANTICS_PROJECT = here('field-semantics')
 export const FIELD_SEMANTICS_DESCRIBE = here('field-semantics-describe/Contact.json')
 /** A Metadata API format folder with CumulusCI's namespace tokens: `___NAMESPACE___Shelf__c.object`. */
 export const METADATA_PACKAGE = here('metadata-package')
+/** An SFDX project with a formula field, a default value and a rule that cannot compile (its README). */
+export const UNCOMPILABLE_PROJECT = here('uncompilable')
+/** Formulas, rules and defaults written as public projects write them (its README lists them). */
+export const REAL_WORLD_PROJECT = here('real-world')
 /** Seed data for the sample SFDX project: a `sf data export tree` plan (Accounts, Contacts, Properties with Offers). */
 export const DATA_PLAN = here('data/plan/Account-Contact-Property__c-plan.json')
 /** The same kind of records as CSV files named after their objects, references by external id. */

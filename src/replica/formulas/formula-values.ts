@@ -1,129 +1,108 @@
 /**
  * @module
- * Replica field values to formulon's typed literals and back. Stored values are the replica's
- * wire values (dates `2024-01-31`, datetimes `2024-01-31T10:00:00.000+0000`, times
- * `10:30:00.000Z`); formulon works on JS dates in UTC (a time on 1970-01-01). A blank text is `""` (Salesforce's formulas see blank text as empty), a blank
- * checkbox is false, any other blank stays null.
+ * Stored field values to formula values and back. Stored values are the replica's wire values:
+ * dates `2024-01-31`, datetimes `2024-01-31T10:00:00.000+0000`, times `10:30:00.000Z`, a percent
+ * in percent units (75 for 75%). Formulas see a percent as a fraction (0.75) and a percent
+ * formula's result is answered in percent units again, as the real API does.
  */
-import type { FormulonDataType, FormulonLiteral } from 'formulon'
 import type { FieldDef, FieldType } from '../../schemas/crm-schema.js'
+import { categoryOf } from '../../schemas/field-type.js'
+import type { FieldValue, FormulaType, FormulaValue } from './formula-types.js'
 
-/** A stored field value (the record store's `FieldValue`; restated: the store builds on this module). */
-export type FieldValue = string | number | boolean | null
+const DAY_MS = 86_400_000
 
-const DATA_TYPES: Partial<Record<FieldType, FormulonDataType>> = {
-  id: 'text',
-  string: 'text',
-  textarea: 'text',
-  email: 'text',
-  phone: 'text',
-  url: 'text',
-  reference: 'text',
-  picklist: 'picklist',
-  multipicklist: 'multipicklist',
-  boolean: 'checkbox',
-  int: 'number',
-  double: 'number',
-  currency: 'number',
-  percent: 'number',
-  date: 'date',
-  datetime: 'datetime',
-  time: 'time',
+/** `value` rounded at `digits` decimal places, half away from zero (ROUND, and results to their scale). */
+export function roundHalfAway(value: number, digits: number): number {
+  const factor = 10 ** digits
+  const scaled = Math.abs(value) * factor
+  // the epsilon keeps 1.005 * 100 = 100.49999... rounding as written
+  return (Math.sign(value) * Math.round(scaled + scaled * Number.EPSILON)) / factor
 }
 
-/** The formulon type a field reads as; undefined for the compound types formulas cannot read. */
-export function dataTypeOf(type: FieldType): FormulonDataType | undefined {
-  return DATA_TYPES[type]
-}
-
-/** What a formula whose field type is `type` must return (picklists are read, never returned). */
-export function returnDataTypeOf(type: FieldType): FormulonDataType | undefined {
-  const dataType = DATA_TYPES[type]
-  return dataType === 'picklist' || dataType === 'multipicklist' || type === 'id' || type === 'reference'
-    ? undefined
-    : dataType
-}
-
-/** A field's value as formulon's literal. */
-export function toLiteral(field: FieldDef, value: FieldValue | undefined): FormulonLiteral {
-  const dataType = dataTypeOf(field.type)
-  if (dataType === undefined) throw new TypeError(`a ${field.type} field cannot be read by a formula`)
-  const blank = value === null || value === undefined || value === ''
-  switch (dataType) {
+/** The type a field reads as in a formula; undefined for the compound fields a formula cannot read. */
+export function formulaTypeOf(type: FieldType): FormulaType | undefined {
+  switch (categoryOf(type)) {
     case 'text':
-      return {
-        type: 'literal',
-        dataType,
-        value: blank ? '' : String(value),
-        options: { length: field.length },
-      }
+    case 'id':
+      return 'text'
     case 'picklist':
-      return {
-        type: 'literal',
-        dataType,
-        value: blank ? '' : String(value),
-        options: { values: field.picklistValues.map((entry) => entry.value) },
-      }
+      return 'picklist'
     case 'multipicklist':
-      return {
-        type: 'literal',
-        dataType,
-        value: blank ? [] : String(value).split(';'),
-        options: { values: field.picklistValues.map((entry) => entry.value) },
-      }
-    case 'checkbox':
-      return { type: 'literal', dataType, value: value === true, options: {} }
+      return 'multipicklist'
     case 'number':
-      return {
-        type: 'literal',
-        dataType,
-        value: blank ? null : Number(value),
-        options: { length: Math.max(field.precision - field.scale, 1), scale: field.scale },
-      }
+      return 'number'
+    case 'boolean':
+      return 'checkbox'
+    case 'date':
+      return 'date'
+    case 'datetime':
+      return 'datetime'
     case 'time':
-      return { type: 'literal', dataType, value: blank ? null : timeOf(String(value)), options: {} }
+      return 'time'
     default:
-      return { type: 'literal', dataType, value: blank ? null : dateOf(String(value)), options: {} }
+      return undefined
   }
 }
 
-/** A typed sample value, for checking a formula's functions and types once at load. */
-export function sampleLiteral(field: FieldDef): FormulonLiteral {
-  const samples: Partial<Record<FieldType, FieldValue>> = {
-    boolean: false,
-    int: 1,
-    double: 1,
-    currency: 1,
-    percent: 1,
-    date: '2024-01-31',
-    datetime: '2024-01-31T10:00:00.000Z',
-    time: '10:30:00.000Z',
-    multipicklist: field.picklistValues[0]?.value ?? 'a',
-  }
-  return toLiteral(field, samples[field.type] ?? field.picklistValues[0]?.value ?? 'a')
+/** What a formula for a field of `type` must return (picklists and ids are read, never returned). */
+export function resultTypeOf(type: FieldType): FormulaType | undefined {
+  const category = categoryOf(type)
+  return category === 'picklist' || category === 'multipicklist' || category === 'id'
+    ? undefined
+    : formulaTypeOf(type)
 }
 
-/** formulon's result as the value of a field of `type` (null for a blank or a mismatched type). */
-export function fromLiteral(type: FieldType, literal: { value: unknown }, scale: number): FieldValue {
-  const { value } = literal
-  if (value === null || value === undefined) return type === 'boolean' ? false : null
-  switch (returnDataTypeOf(type)) {
+/**
+ * How a stored value of `field` reads in a formula, decided once per field. With `blankAsZero` (a
+ * formula set to treat blank fields as zeroes) a blank number reads 0.
+ */
+export function storedReader(
+  field: FieldDef,
+  blankAsZero: boolean,
+): (value: FieldValue | undefined) => FormulaValue {
+  const blank = (value: FieldValue | undefined): value is null | undefined | '' =>
+    value === null || value === undefined || value === ''
+  switch (formulaTypeOf(field.type)) {
+    case 'text':
+    case 'picklist':
+      return (value) => (blank(value) ? '' : String(value))
+    case 'multipicklist':
+      return (value) => (blank(value) ? [] : String(value).split(';'))
+    case 'checkbox':
+      return (value) => value === true
+    case 'number': {
+      const zero = blankAsZero ? 0 : null
+      const percent = field.type === 'percent'
+      return (value) => (blank(value) ? zero : percent ? Number(value) / 100 : Number(value))
+    }
+    case 'date':
+    case 'datetime':
+      return (value) => (blank(value) ? null : parseDateTime(String(value)))
+    case 'time':
+      return (value) => (blank(value) ? null : parseTime(String(value)))
+    default:
+      return () => null
+  }
+}
+
+/** A formula's result as the stored value of a field of `type` (numbers rounded to its scale). */
+export function toStored(type: FieldType, scale: number, value: FormulaValue): FieldValue {
+  if (value === null) return type === 'boolean' ? false : null
+  switch (resultTypeOf(type)) {
     case 'checkbox':
       return value === true
     case 'number': {
       if (typeof value !== 'number' || !Number.isFinite(value)) return null
-      // the field's scale rounds the result, as the real API returns it
-      const factor = 10 ** (type === 'int' ? 0 : scale)
-      return Math.round(value * factor) / factor
+      const units = type === 'percent' ? value * 100 : value
+      // half away from zero, as Salesforce rounds a result to the field's scale
+      return roundHalfAway(units, type === 'int' ? 0 : scale)
     }
     case 'date':
-      return value instanceof Date ? value.toISOString().slice(0, 10) : null
+      return typeof value === 'number' ? formatDate(value) : null
     case 'datetime':
-      // the replica's datetime wire form (records/coerce.ts formatDatetime)
-      return value instanceof Date ? value.toISOString().replace('Z', '+0000') : null
+      return typeof value === 'number' ? formatDateTime(value) : null
     case 'time':
-      // formulon's time is a date on 1970-01-01 UTC; the replica stores `10:30:00.000Z`
-      return value instanceof Date ? value.toISOString().slice(11) : null
+      return typeof value === 'number' ? formatTime(value) : null
     case 'text':
       return value === '' ? null : String(value)
     default:
@@ -131,15 +110,36 @@ export function fromLiteral(type: FieldType, literal: { value: unknown }, scale:
   }
 }
 
-/** A stored time (`10:30:00.000Z`) as formulon's time: milliseconds from midnight as a UTC date. */
-function timeOf(text: string): Date | null {
-  const date = new Date(`1970-01-01T${text}`)
-  return Number.isNaN(date.getTime()) ? null : date
+/** `2024-01-31` or a datetime (`...+0000`, `Z`, or another offset) as UTC milliseconds; null when not one. */
+export function parseDateTime(text: string): number | null {
+  const iso = text.length === 10 ? `${text}T00:00:00.000Z` : text.replace(/([+-]\d{2})(\d{2})$/, '$1:$2')
+  const time = Date.parse(iso)
+  return Number.isNaN(time) ? null : time
 }
 
-/** A stored date (`2024-01-31`) or datetime (`...+0000` or `Z`) as a JS date in UTC. */
-function dateOf(text: string): Date | null {
-  const iso = text.length === 10 ? `${text}T00:00:00.000Z` : text.replace(/\+0000$/, 'Z')
-  const date = new Date(iso)
-  return Number.isNaN(date.getTime()) ? null : date
+/** `10:30:00.000Z` (or without the zone, or seconds) as milliseconds from midnight; null when not one. */
+export function parseTime(text: string): number | null {
+  const time = Date.parse(`1970-01-01T${text.endsWith('Z') ? text : `${text}Z`}`)
+  return Number.isNaN(time) || time < 0 || time >= DAY_MS ? null : time
 }
+
+export function formatDate(time: number): string {
+  return new Date(time).toISOString().slice(0, 10)
+}
+
+/** The replica's datetime wire form (as records/coerce.ts writes it). */
+export function formatDateTime(time: number): string {
+  return new Date(time).toISOString().replace('Z', '+0000')
+}
+
+/** A time of day as Salesforce writes it: `10:30:00.000Z`. */
+export function formatTime(time: number): string {
+  return new Date(((time % DAY_MS) + DAY_MS) % DAY_MS).toISOString().slice(11)
+}
+
+/** UTC midnight of a datetime. */
+export function dateOf(time: number): number {
+  return Math.floor(time / DAY_MS) * DAY_MS
+}
+
+export { DAY_MS }

@@ -278,16 +278,18 @@ it('refuses a project of a blocked account (a parent path in a rule), naming the
   ).toBe(201)
 })
 
-it('refuses a write when a rule cannot be evaluated on its values (arithmetic on a blank), naming the rule', async () => {
-  const { app } = nativeReplica(withRule('Spent__c + 1 > 1000'))
+it('refuses a write when a rule cannot be evaluated on its values (a division by zero), naming the rule', async () => {
+  const { app } = nativeReplica(withRule('Budget__c / Spent__c > 1000'))
   const view = { apiVersion: '60.0', actor: 'admin' }
-  expect(() => app.records.create('Project__c', { ...base, Spent__c: null }, view)).toThrow(
+  expect(() => app.records.create('Project__c', { ...base, Spent__c: 0 }, view)).toThrow(
     expect.objectContaining({
       code: 'FIELD_CUSTOM_VALIDATION_EXCEPTION',
-      message: expect.stringMatching(/^Failed to evaluate validation rule Bad: ArgumentError: /),
+      message: 'Failed to evaluate validation rule Bad: Division by zero',
     }),
   )
   expect(app.store.count('Project__c')).toBe(0)
+  // a blank operand is no error: the comparison is unknown and the rule does not fire
+  expect(app.records.create('Project__c', { ...base, Spent__c: null }, view).id).toMatch(/^a0P/)
   expect(app.records.create('Project__c', { ...base, Spent__c: 5 }, view).id).toMatch(/^a0P/)
 })
 
@@ -315,17 +317,24 @@ it('rolls back every record of an allOrNone collection when one breaks a rule; w
   expect(app.store.count('Project__c')).toBe(1)
 })
 
-it('errors at load on a rule or formula the replica cannot evaluate, naming object, rule or field and reason', () => {
+it('skips at load a rule, formula or default that cannot compile, listing object, name and reason', () => {
   const clock = { now: () => new Date() }
-  expect(() => createCrmApps({ clock, schema: withRule('ISCLONE()') })).toThrow(
-    'Failed to load the CRM schema: validation rule Project__c.Bad cannot be evaluated: NoFunctionError: Unknown function ISCLONE. Check spelling.',
-  )
-  expect(() => createCrmApps({ clock, schema: withRule('$Label.Missing = "x"') })).toThrow(
-    'validation rule Project__c.Bad cannot be evaluated: no custom label Missing ($Label.Missing); give it in formulaGlobals.label',
-  )
-  expect(() => createCrmApps({ clock, schema: withRule('Missing__c > 1') })).toThrow(
-    'validation rule Project__c.Bad cannot be evaluated: Project__c has no field Missing__c',
-  )
+  const skippedOf = (schema: CrmSchemaInput) => createCrmApps({ clock, schema }).metadata.formulas.skipped
+  expect(skippedOf(withRule('ISCLONE() && VLOOKUP(1)'))).toEqual([
+    {
+      kind: 'validation-rule',
+      object: 'Project__c',
+      name: 'Bad',
+      reason: 'Unknown function VLOOKUP. Check spelling.',
+      position: { line: 1, column: 14 },
+    },
+  ])
+  expect(skippedOf(withRule('$Label.Missing = "x"'))).toMatchObject([
+    { reason: 'no custom label Missing ($Label.Missing); give it in formulaGlobals.label' },
+  ])
+  expect(skippedOf(withRule('Missing__c > 1'))).toMatchObject([
+    { reason: 'Field Missing__c does not exist on Project__c (in Missing__c)' },
+  ])
   const badField = {
     objects: [
       ...formulaSchema.objects.filter((object) => object.name !== 'Project__c'),
@@ -347,16 +356,34 @@ it('errors at load on a rule or formula the replica cannot evaluate, naming obje
       },
     ],
   } satisfies CrmSchemaInput
-  expect(() => createCrmApps({ clock, schema: badField })).toThrow(
-    'Failed to load the CRM schema: formula field Project__c.Bad__c cannot be evaluated: it returns text, not number',
-  )
+  expect(skippedOf(badField)).toEqual([
+    {
+      kind: 'formula',
+      object: 'Project__c',
+      name: 'Bad__c',
+      reason: 'Formula result is data type (Text), incompatible with expected data type (Number).',
+      position: { line: 1, column: 1 },
+    },
+  ])
   const withDefault = (defaultValueFormula: string) => withProjectFields({ Code__c: { defaultValueFormula } })
-  expect(() => createCrmApps({ clock, schema: withDefault('Name & "-1"') })).toThrow(
-    "Failed to load the CRM schema: default value of Project__c.Code__c cannot be evaluated: a default value cannot read the record's field Name",
-  )
-  expect(() => createCrmApps({ clock, schema: withDefault('TODAY()') })).toThrow(
-    'default value of Project__c.Code__c cannot be evaluated: it returns date, not text',
-  )
+  expect(skippedOf(withDefault('Name & "-1"'))).toMatchObject([
+    { kind: 'default', name: 'Code__c', reason: "a default value cannot read the record's field Name" },
+  ])
+  expect(skippedOf(withDefault('TODAY()'))).toMatchObject([
+    { reason: 'Formula result is data type (Date), incompatible with expected data type (Text).' },
+  ])
+})
+
+it('reads a skipped formula field as null, runs no skipped rule and fills no skipped default', async () => {
+  const schema = withProjectFields({ Code__c: { defaultValueFormula: 'NOPE()' } })
+  const project = schema.objects.find((object) => object.name === 'Project__c')!
+  project.validationRules = [{ name: 'Never', errorConditionFormula: 'NOPE()', errorMessage: 'never' }]
+  project.fields.push(formulaField('Broken__c', 'double', 'NOPE()'))
+  const { send } = nativeReplica(schema)
+  const created = await send('POST', '/sobjects/Project__c', { Name: 'Alpha' })
+  expect(created.status).toBe(201)
+  const read = await send('GET', `/sobjects/Project__c/${created.body.id}?fields=Code__c,Broken__c`)
+  expect(read.body).toMatchObject({ Code__c: null, Broken__c: null })
 })
 
 it('fills a default value formula on create as the acting user, on the mock clock; a sent value wins', async () => {

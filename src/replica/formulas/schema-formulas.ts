@@ -2,14 +2,14 @@
  * @module
  * Every formula of a CRM schema, compiled once when the schema loads: each object's formula
  * fields (`FieldDef.formula`), default value formulas (`FieldDef.defaultValueFormula`) and active
- * validation rules (`ObjectDef.validationRules`). A formula the replica cannot evaluate fails the
- * load with a schema error naming object, field or rule and the reason: a rule that cannot be
- * evaluated must never let a write pass unnoticed, and a formula field that cannot be computed
- * would answer wrong values.
+ * validation rules (`ObjectDef.validationRules`). One that cannot compile is skipped and listed
+ * with the reason (the start reports it, or fails on it when asked to be strict): a skipped formula
+ * field reads null, a skipped rule does not run, a skipped default leaves its field blank.
  */
 import type { FieldDef, ObjectDef, ValidationRule } from '../../schemas/crm-schema.js'
-import { type CompiledFormula, compileFormula, type FormulaSchema } from './compile-formula.js'
-import { returnDataTypeOf } from './formula-values.js'
+import { type CompiledFormula, compileFormula, type FormulaTarget } from './compile-formula.js'
+import type { TextPosition } from './formula-grammar.js'
+import type { FormulaKind, FormulaSchema } from './function-helpers.js'
 
 export interface CompiledField {
   field: FieldDef
@@ -21,6 +21,17 @@ export interface CompiledRule {
   formula: CompiledFormula
 }
 
+/** A formula, rule or default that did not compile, and why. */
+export interface SkippedFormula {
+  kind: 'formula' | 'validation-rule' | 'default'
+  object: string
+  /** The field, or the rule. */
+  name: string
+  reason: string
+  /** Where in the formula's text the reason points, when it points at a place. */
+  position?: TextPosition
+}
+
 export interface SchemaFormulas {
   /** The object's formula fields, schema order (empty for most objects). */
   fieldsOf(object: ObjectDef): readonly CompiledField[]
@@ -28,6 +39,8 @@ export interface SchemaFormulas {
   rulesOf(object: ObjectDef): readonly CompiledRule[]
   /** The object's fields whose default value is a formula (`defaultValueFormula`), schema order. */
   defaultsOf(object: ObjectDef): readonly CompiledField[]
+  /** What did not compile, schema order. */
+  readonly skipped: readonly SkippedFormula[]
 }
 
 export function compileSchemaFormulas(objects: readonly ObjectDef[], schema: FormulaSchema): SchemaFormulas {
@@ -35,65 +48,68 @@ export function compileSchemaFormulas(objects: readonly ObjectDef[], schema: For
   const fields = new Map<string, CompiledField[]>()
   const rules = new Map<string, CompiledRule[]>()
   const defaults = new Map<string, CompiledField[]>()
+  const skipped: SkippedFormula[] = []
   for (const object of objects) {
-    const compiledDefaults = object.fields.flatMap((field) => compileDefault(object, field, schema))
-    if (compiledDefaults.length > 0) defaults.set(object.name.toLowerCase(), compiledDefaults)
-    const compiledFields: CompiledField[] = []
-    for (const field of object.fields) {
-      if (field.formula === undefined) continue
-      const returns = returnDataTypeOf(field.type)
-      const compiled = returns
-        ? compileFormula(field.formula, { schema, object, returns, readsWrite: false })
-        : { unsupported: `a formula cannot return a ${field.type} field` }
-      if ('unsupported' in compiled) fail(`formula field ${object.name}.${field.name}`, compiled.unsupported)
-      compiledFields.push({ field, formula: compiled })
+    const compile = (
+      kind: SkippedFormula['kind'],
+      name: string,
+      text: string,
+      target: FormulaTarget,
+      blankAsZero = false,
+    ): CompiledFormula | undefined => {
+      const formulaKind: FormulaKind = kind === 'validation-rule' ? 'rule' : kind
+      const compiled = compileFormula(text, { schema, object, kind: formulaKind, blankAsZero }, target)
+      if ('evaluate' in compiled) return compiled
+      skipped.push({ kind, object: object.name, name, reason: compiled.unsupported, ...positionOf(compiled) })
+      return undefined
     }
-    if (compiledFields.length > 0) fields.set(object.name.toLowerCase(), compiledFields)
+    const compiledFields: CompiledField[] = []
+    const compiledDefaults: CompiledField[] = []
+    for (const field of object.fields) {
+      const target = { field: field.type, scale: field.scale }
+      if (field.formula !== undefined) {
+        const formula = compile(
+          'formula',
+          field.name,
+          field.formula,
+          target,
+          field.formulaTreatNullNumberAsZero,
+        )
+        if (formula) compiledFields.push({ field, formula })
+      }
+      if (field.defaultValueFormula !== undefined) {
+        const formula = compile('default', field.name, field.defaultValueFormula, target)
+        if (formula) compiledDefaults.push({ field, formula })
+      }
+    }
     const compiledRules: CompiledRule[] = []
     for (const rule of object.validationRules) {
       if (!rule.active) continue
-      const compiled = compileFormula(rule.errorConditionFormula, {
-        schema,
-        object,
-        returns: 'checkbox',
-        readsWrite: true,
-      })
-      if ('unsupported' in compiled) fail(`validation rule ${object.name}.${rule.name}`, compiled.unsupported)
       if (rule.errorDisplayField !== undefined && !schema.findField(object, rule.errorDisplayField)) {
-        fail(
-          `validation rule ${object.name}.${rule.name}`,
-          `no field ${rule.errorDisplayField} to display the error on`,
-        )
+        skipped.push({
+          kind: 'validation-rule',
+          object: object.name,
+          name: rule.name,
+          reason: `no field ${rule.errorDisplayField} to display the error on`,
+        })
+        continue
       }
-      compiledRules.push({ rule, formula: compiled })
+      const formula = compile('validation-rule', rule.name, rule.errorConditionFormula, 'rule')
+      if (formula) compiledRules.push({ rule, formula })
     }
-    if (compiledRules.length > 0) rules.set(object.name.toLowerCase(), compiledRules)
+    const key = object.name.toLowerCase()
+    if (compiledFields.length > 0) fields.set(key, compiledFields)
+    if (compiledDefaults.length > 0) defaults.set(key, compiledDefaults)
+    if (compiledRules.length > 0) rules.set(key, compiledRules)
   }
   return {
     fieldsOf: (object) => fields.get(object.name.toLowerCase()) ?? [],
     rulesOf: (object) => rules.get(object.name.toLowerCase()) ?? [],
     defaultsOf: (object) => defaults.get(object.name.toLowerCase()) ?? [],
+    skipped,
   }
 }
 
-/** A field's default value formula, compiled (a picklist's default is text). */
-function compileDefault(object: ObjectDef, field: FieldDef, schema: FormulaSchema): CompiledField[] {
-  if (field.defaultValueFormula === undefined) return []
-  const picklist = field.type === 'picklist' || field.type === 'multipicklist'
-  const returns = picklist ? 'text' : returnDataTypeOf(field.type)
-  const compiled = returns
-    ? compileFormula(field.defaultValueFormula, {
-        schema,
-        object,
-        returns,
-        readsWrite: false,
-        readsRecord: false,
-      })
-    : { unsupported: `a ${field.type} field takes no default value formula` }
-  if ('unsupported' in compiled) fail(`default value of ${object.name}.${field.name}`, compiled.unsupported)
-  return [{ field, formula: compiled }]
-}
-
-function fail(what: string, reason: string): never {
-  throw new TypeError(`Failed to load the CRM schema: ${what} cannot be evaluated: ${reason}`)
+function positionOf(compiled: { position?: TextPosition }): { position?: TextPosition } {
+  return compiled.position ? { position: compiled.position } : {}
 }

@@ -17,6 +17,8 @@ import { NATIVE_JSON_LIMITS, readJsonBody } from './read-json-body.js'
 /** The record's fields as a JSON body would send them. */
 export async function readRecordBody(c: NativeContext, objectName: string): Promise<unknown> {
   const { app } = c.env
+  // a platform event is no object of the schema and has no blob field: its body is plain JSON
+  if (app.events.types.find(objectName)) return readJsonBody(c)
   const view = c.get('view')
   const object = app.metadata.getObject(objectName, view)
   if (!isMultipart(c)) {

@@ -6,6 +6,7 @@
  * @see https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/resources_sobject_describe.htm
  * @see https://developer.salesforce.com/docs/atlas.en-us.api.meta/api/sforce_api_calls_describesobjects_describesobjectresult.htm
  */
+import { isTextLike } from '../../schemas/field-type.js'
 import { versionBasePath } from './api-version.js'
 import type { FieldDef, FieldType, ObjectDef } from '../../schemas/crm-schema.js'
 import type { MetadataService, MetadataView } from './metadata-service.js'
@@ -33,15 +34,6 @@ const SOAP_TYPE: Record<FieldType, string> = {
   base64: 'xsd:base64Binary',
 }
 
-const TEXT_TYPES = new Set<FieldType>([
-  'string',
-  'textarea',
-  'email',
-  'phone',
-  'url',
-  'picklist',
-  'multipicklist',
-])
 const MERGEABLE = new Set(['Account', 'Contact', 'Lead', 'Case'])
 
 function sobjectUrls(object: ObjectDef, apiVersion: string | number) {
@@ -104,13 +96,13 @@ export function describeSObject(metadata: MetadataService, name: string, view: M
 function byteLength(field: FieldDef): number {
   if (field.type === 'id' || field.type === 'reference') return 18
   // Salesforce reports 3 bytes per character for text
-  return TEXT_TYPES.has(field.type) ? field.length * 3 : 0
+  return isTextLike(field.type) ? field.length * 3 : 0
 }
 
 function describeField(metadata: MetadataService, object: ObjectDef, field: FieldDef, view: MetadataView) {
   const access = metadata.fieldAccess(object, field, view.actor)
   const compound = field.type === 'address' || field.type === 'location'
-  const textual = TEXT_TYPES.has(field.type)
+  const textual = isTextLike(field.type)
   // a blob, like a long text area, is never filtered, sorted or grouped on
   const longText = (field.type === 'textarea' && field.length > 255) || field.type === 'base64'
   const multi = field.type === 'multipicklist'
@@ -139,7 +131,7 @@ function describeField(metadata: MetadataService, object: ObjectDef, field: Fiel
     extraTypeInfo: null,
     filterable: !compound && !longText,
     filteredLookupInfo: null,
-    formulaTreatNullNumberAsZero: false,
+    formulaTreatNullNumberAsZero: field.formulaTreatNullNumberAsZero ?? false,
     groupable:
       !compound && !longText && !multi && !['double', 'currency', 'percent', 'datetime'].includes(field.type),
     highScaleNumber: false,

@@ -7,6 +7,7 @@
  * numbers are rounded to the field's scale, datetimes are stored as `2024-05-01T10:00:00.000+0000`,
  * times as `10:00:00.000Z`.
  */
+import { isTextLike } from '../../schemas/field-type.js'
 import { FieldValidationError } from '../errors.js'
 import { keyPrefixOf, normaliseId } from '../ids.js'
 import type { FieldDef } from '../../schemas/crm-schema.js'
@@ -28,7 +29,6 @@ const JSON_TYPE: Record<string, string> = {
   time: 'time',
   base64: 'byte[]',
 }
-const TEXT_TYPES = new Set(['string', 'textarea', 'email', 'phone', 'url', 'picklist', 'multipicklist'])
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/
 /** Bulk API CSV dates may carry a zone (`1940-06-07Z`, `2024-05-01+02:00`): the date is kept as written. */
 const CSV_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:Z|[+-]\d{2}:?\d{2})?$/
@@ -74,7 +74,7 @@ export function coerceValue(
     case 'base64':
       return toBase64(field, raw, format)
     default:
-      if (TEXT_TYPES.has(field.type)) return toText(field, raw, format)
+      if (isTextLike(field.type)) return toText(field, raw, format)
       throw new FieldValidationError(
         'INVALID_FIELD_FOR_INSERT_UPDATE',
         `Unable to create/update fields: ${field.name}. Please check the security settings of this field and verify that it is read/write for your profile or permission set.`,

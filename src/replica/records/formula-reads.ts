@@ -8,8 +8,7 @@
  * number) reads as null, as the real API answers a formula in error.
  */
 import type { FieldDef, ObjectDef } from '../../schemas/crm-schema.js'
-import type { FormulaEnv, FormulaRecord } from '../formulas/compile-formula.js'
-import { fromLiteral } from '../formulas/formula-values.js'
+import type { FormulaEnv, FormulaRecord } from '../formulas/formula-types.js'
 import type { MetadataService } from '../metadata/metadata-service.js'
 import { computeRollup } from '../rollups/compute-rollup.js'
 import type { FieldValue, RecordStore, SObjectRecord } from './record-store.js'
@@ -81,7 +80,7 @@ function computeField(
   if (!compiled) return null
   // a parent's formula reads with no prior record: ISCHANGED/PRIORVALUE belong to the written record
   const result = compiled.formula.evaluate(record, { ...env, prior: undefined })
-  return 'literal' in result ? fromLiteral(field.type, result.literal, field.scale) : null
+  return 'value' in result ? result.value : null
 }
 
 /** True when records of `object` carry formula or roll-up fields to compute on read. */

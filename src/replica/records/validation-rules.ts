@@ -31,7 +31,7 @@ export function checkValidationRules(
         displayFields(ctx, object, rule.errorDisplayField),
       )
     }
-    if (result.literal.value === true) {
+    if (result.value === true) {
       throw new CustomValidationError(rule.errorMessage, displayFields(ctx, object, rule.errorDisplayField))
     }
   }

@@ -10,7 +10,6 @@
 import type { FieldDef, ObjectDef } from '../../schemas/crm-schema.js'
 import { FieldValidationError } from '../errors.js'
 import type { MetadataView } from '../metadata/metadata-service.js'
-import { fromLiteral } from '../formulas/formula-values.js'
 import { coerceValue, formatDatetime, type InputFormat } from './coerce.js'
 import { createFormulaEnv } from './formula-reads.js'
 import { afterFileInsert } from '../content/content-documents.js'
@@ -128,19 +127,11 @@ function applyDefaultFormulas(
   for (const { field, formula } of defaults) {
     if (sent.has(field.name)) continue
     const result = formula.evaluate({}, env)
-    const value = 'literal' in result ? defaultValueOf(field, result.literal.value) : null
+    const value = 'value' in result ? result.value : null
     // held to the rules a sent value meets: a default too long for its field, outside a number's
     // range or not among a restricted picklist's values fails the create, naming the field
     draft[field.name] = coerceValue(field, value, 'json', ctx.objectNameOfPrefix)
   }
-}
-
-/** A default formula's result as the field's value (a picklist's default is its text). */
-function defaultValueOf(field: FieldDef, value: unknown): FieldValue {
-  if (field.type !== 'picklist' && field.type !== 'multipicklist') {
-    return fromLiteral(field.type, { value }, field.scale)
-  }
-  return typeof value === 'string' && value !== '' ? value : null
 }
 
 function autoNumber(ctx: RecordContext, object: ObjectDef, field: FieldDef): string {

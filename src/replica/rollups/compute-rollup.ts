@@ -6,7 +6,7 @@
  * values left out. SUM of no values is 0; MIN and MAX of none are blank.
  */
 import type { FieldDef } from '../../schemas/crm-schema.js'
-import type { FieldValue } from '../formulas/formula-values.js'
+import type { FieldValue } from '../formulas/formula-types.js'
 import type { CompiledRollup } from './schema-rollups.js'
 
 type SObjectRecord = Readonly<Record<string, FieldValue>>

@@ -7,7 +7,7 @@
  */
 import { filterValues, parseFilterValue, type RollupFilterItem } from '../../schemas/crm-rollup.js'
 import type { FieldDef } from '../../schemas/crm-schema.js'
-import type { FieldValue } from '../formulas/formula-values.js'
+import type { FieldValue } from '../formulas/formula-types.js'
 
 /** Reads a child's field as a caller sees it (formula fields computed). */
 export type ReadChildField = (field: FieldDef) => FieldValue

@@ -8,7 +8,8 @@
  */
 import { rollupProblem, rollupResultType, type RollupDef } from '../../schemas/crm-rollup.js'
 import type { FieldDef, ObjectDef } from '../../schemas/crm-schema.js'
-import { identifiersOf, parseFormula } from '../formulas/formula-syntax.js'
+import { fieldPathsOf } from '../formulas/formula-ast.js'
+import { parseFormula } from '../formulas/formula-grammar.js'
 import { type ChildPredicate, compileRollupFilter } from './rollup-filter.js'
 
 export interface CompiledRollup {
@@ -114,11 +115,11 @@ function readsOtherRecords(
   if (field.formula === undefined || seen.has(field)) return false
   seen.add(field)
   const parsed = parseFormula(field.formula)
-  // a formula that does not parse fails the load when formulas compile
+  // a formula that does not parse is skipped when formulas compile
   if ('error' in parsed) return false
-  return identifiersOf(parsed.tree).some((name) => {
-    if (name.includes('.') || name.startsWith('$')) return true
-    const read = schema.findField(object, name)
+  return fieldPathsOf(parsed.tree).some((path) => {
+    if (path.length > 1 || path[0]!.name.startsWith('$')) return true
+    const read = schema.findField(object, path[0]!.name)
     return read !== undefined && readsOtherRecords(object, read, schema, seen)
   })
 }

@@ -10,13 +10,12 @@
  * and each object's records by Id.
  * @see https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/resources_search.htm
  */
+import { categoryOf } from '../../schemas/field-type.js'
 import type { FieldDef, ObjectDef } from '../../schemas/crm-schema.js'
 import type { CrmApp } from '../crm-app.js'
 import { ReplicaError } from '../errors.js'
 import type { MetadataView } from '../metadata/metadata-service.js'
 import { parseSosl, type SearchGroup, type SoslReturning } from './parse-sosl.js'
-
-const TEXT_TYPES: ReadonlySet<string> = new Set(['string', 'email', 'phone', 'url', 'picklist'])
 
 export interface SearchOptions {
   /** The `attributes.url` of a record. */
@@ -64,7 +63,10 @@ function searchedFields(app: CrmApp, def: ObjectDef, view: MetadataView, group: 
   if (group === 'NAME') return pick((field) => field.nameField === true)
   if (group === 'EMAIL') return pick((field) => field.type === 'email')
   if (group === 'PHONE') return pick((field) => field.type === 'phone')
-  return pick((field) => TEXT_TYPES.has(field.type) && field.compoundFieldName === undefined)
+  // one-line text and picklists: text areas and multi-select picklists are not searched
+  const searched = (field: FieldDef) =>
+    (categoryOf(field.type) === 'text' && field.type !== 'textarea') || categoryOf(field.type) === 'picklist'
+  return pick((field) => searched(field) && field.compoundFieldName === undefined)
 }
 
 /** `%word%` with SOQL's own wildcards and quotes escaped, SOSL's `*` and `?` turned into `%` and `_`. */

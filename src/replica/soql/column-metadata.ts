@@ -8,6 +8,7 @@
  * @note Undocumented by Salesforce; the shape is that of the Salesforce CLI's own test exemplars
  * (plugin-data `queryFields.exemplars.ts`).
  */
+import { isNumeric, isTextLike } from '../../schemas/field-type.js'
 import type { FieldDef, FieldType } from '../../schemas/crm-schema.js'
 import type { CompiledQuery, OutputNode } from './compile/compiled-query.js'
 
@@ -57,17 +58,6 @@ const APEX_TYPES: Record<FieldType, string> = {
   base64: 'Blob',
 }
 
-const NUMBER_TYPES = new Set<FieldType>(['int', 'double', 'currency', 'percent'])
-const TEXT_TYPES = new Set<FieldType>([
-  'string',
-  'textarea',
-  'email',
-  'phone',
-  'url',
-  'picklist',
-  'multipicklist',
-])
-
 export function queryColumns(compiled: CompiledQuery): QueryColumns {
   const { def } = compiled.object
   return {
@@ -106,8 +96,8 @@ function fieldColumn(name: string, field: FieldDef): QueryColumn {
     foreignKeyName: null,
     insertable: field.createable,
     joinColumns: [],
-    numberType: NUMBER_TYPES.has(field.type),
-    textType: TEXT_TYPES.has(field.type),
+    numberType: isNumeric(field.type),
+    textType: isTextLike(field.type),
     updatable: field.updateable,
   }
 }
@@ -139,8 +129,8 @@ function aggregateColumns(compiled: CompiledQuery): QueryColumn[] {
       ...blank(key),
       aggregate: true,
       displayName: `${fn.toLowerCase()}(${path?.text ?? ''})`,
-      numberType: numeric || (path !== undefined && NUMBER_TYPES.has(path.field.type)),
-      textType: !numeric && path !== undefined && TEXT_TYPES.has(path.field.type),
+      numberType: numeric || (path !== undefined && isNumeric(path.field.type)),
+      textType: !numeric && path !== undefined && isTextLike(path.field.type),
     }
   })
 }

@@ -1,5 +1,5 @@
 /**
- * Formulas of a user schema using what formulon cannot parse or evaluate by itself: ISNUMBER,
+ * Formulas of a user schema using ISNUMBER,
  * comments, `Owner:User.Field`, `$Label` from an SFDX project's custom labels, `$Api` defaults.
  */
 import { fileURLToPath } from 'node:url'

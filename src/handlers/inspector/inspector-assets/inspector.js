@@ -7,6 +7,7 @@ import { callsView } from './view-calls.js'
 import { environmentsView } from './view-environments.js'
 import { eventsView } from './view-events.js'
 import { auditView, snapshotsView } from './view-lists.js'
+import { schemaView } from './view-schema.js'
 
 const REFRESH_MS = 2000
 const $ = (testid) => document.querySelector(`[data-testid="${testid}"]`)
@@ -18,6 +19,7 @@ const views = {
   snapshots: snapshotsView(shared),
   audit: auditView(shared),
   events: eventsView(shared),
+  schema: schemaView(shared),
 }
 let current
 let refreshing = false
