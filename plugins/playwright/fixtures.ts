@@ -5,8 +5,7 @@
  * through the same app (`replicaNetwork`, with `@msw/playwright`).
  */
 import { test as base } from '@playwright/test'
-// not `msw`: its root entry also loads GraphQL support (src/msw.ts)
-import { http } from 'msw/core/http'
+import { http } from 'msw'
 import type { ReplicaMock } from '../../src/index.js'
 import { createReplicaServer, type ReplicaServerOptions } from '../../src/server/index.js'
 import { createReplicaControl, type ReplicaControl } from './control-client.js'
