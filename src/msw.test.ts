@@ -57,7 +57,9 @@ it("'error' fails a request no handler answers, which never reaches the network"
     await expect(fetch(`${networkUrl}/elsewhere`)).rejects.toThrow()
   })
   expect(reached).toEqual([])
-  expect(String(printed.mock.calls[0]?.[0])).toContain('intercepted a request without a matching request handler')
+  expect(String(printed.mock.calls[0]?.[0])).toContain(
+    'intercepted a request without a matching request handler',
+  )
 })
 
 it("'bypass' lets a request no handler answers reach the network, silently", async () => {
