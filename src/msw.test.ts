@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { setupServer } from 'msw/node'
 import { afterEach, beforeEach, expect, it, vi } from 'vitest'
-import { createMswHandlers, listenOptions } from './msw.js'
+import { createMswHandlers, listenOptions, type UnhandledRequestStrategy } from './msw.js'
 
 const BASE = 'https://api.replica.test'
 const handlers = createMswHandlers(BASE, async (request) =>
@@ -33,7 +33,7 @@ afterEach(async () => {
   await new Promise((done) => network.close(done))
 })
 
-async function withServer(strategy: 'bypass' | 'warn' | 'error', run: () => Promise<void>) {
+async function withServer(strategy: UnhandledRequestStrategy, run: () => Promise<void>) {
   const server = setupServer(...handlers)
   server.listen(listenOptions(strategy))
   try {
