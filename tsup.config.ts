@@ -42,7 +42,6 @@ export default defineConfig({
   external: [
     'msw',
     'msw/node',
-    'msw/core/http',
     'vitest',
     'vitest/config',
     'vitest/node',

@@ -7,7 +7,8 @@
  * be a dependency, a peer dependency or a Node builtin (a dev-only package would be missing on a
  * user's install), and every dependency must be imported by the code or named by the types (a
  * bundled package, decision 0046, stays a dependency while the declarations name it; otherwise
- * users would install it for nothing), and no zod locale but English is bundled.
+ * users would install it for nothing), no zod locale but English is bundled, and msw is imported
+ * only through the entries both of its majors in the peer range export.
  * Exits 1 listing each problem. `npm run test:examples` and the `startup` bench run it.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
@@ -28,6 +29,12 @@ export function packageName(specifier: string): string | undefined {
   const parts = specifier.split('/')
   return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]
 }
+
+/**
+ * The msw entries both majors of the peer range export (`msw/core/http` is msw 2's only, `msw/http`
+ * msw 3's only: decision 0051).
+ */
+const MSW_ENTRIES = new Set(['msw', 'msw/node'])
 
 /** Checks `root/dist` against `root/package.json`. */
 export function checkPackage(root: string): PackageCheck {
@@ -54,9 +61,14 @@ export function checkPackage(root: string): PackageCheck {
     if (locale) problems.push(`${relative(root, file)} bundles zod's ${locale[0]}: import zod as \`* as z\``)
     const specifiers = ts.preProcessFile(text, true, true).importedFiles.map((entry) => entry.fileName)
     if (!declarations) specifiers.push(...createdRequires(file, text))
-    for (const specifier of specifiers) {
+    for (const specifier of new Set(specifiers)) {
       const name = isBuiltin(specifier) ? undefined : packageName(specifier)
       if (name === undefined) continue
+      if (name === 'msw' && !MSW_ENTRIES.has(specifier)) {
+        problems.push(
+          `${relative(root, file)} imports ${specifier}, which not every msw major in the peer range exports`,
+        )
+      }
       // the types may name what a peer's own types use; only code must stick to the manifest
       if (declarations) named.add(name)
       else if (!imported.has(name)) imported.set(name, relative(root, file))

@@ -5,8 +5,7 @@
  * through the same app (`replicaNetwork`, with `@msw/playwright`).
  */
 import { test as base } from '@playwright/test'
-// not `msw`: its root entry also loads GraphQL support (src/msw.ts)
-import { http } from 'msw/core/http'
+import { http } from 'msw'
 import type { ReplicaMock } from '../../src/index.js'
 import { createReplicaServer, type ReplicaServerOptions } from '../../src/server/index.js'
 import { createReplicaControl, type ReplicaControl } from './control-client.js'
@@ -123,8 +122,7 @@ export const test = base.extend<
     { context, replica, replicaServer, replicaBaseUrl, replicaOnUnhandledRequest },
     use,
   ) => {
-    // loaded only when a test opts in, so projects without @msw/playwright can use the rest
-    const { defineNetworkFixture } = await import('@msw/playwright')
+    const { defineNetworkFixture } = await loadMswPlaywright()
     const baseUrl = replicaBaseUrl.replace(/\/+$/, '')
     const { mock } = replicaServer
     const network = defineNetworkFixture({
@@ -142,6 +140,20 @@ export const test = base.extend<
     await network.disable()
   },
 })
+
+/**
+ * `@msw/playwright`, loaded only when a test opts in, so projects without it (msw 3 ones: its 0.6
+ * releases need msw 2) can use the rest.
+ */
+async function loadMswPlaywright(): Promise<typeof import('@msw/playwright')> {
+  try {
+    return await import('@msw/playwright')
+  } catch (error) {
+    throw new Error(
+      `[replica-mock] Failed to start replicaNetwork: it needs @msw/playwright 0.6 (npm i -D @msw/playwright), which runs on msw 2 only: ${(error as Error).message}`,
+    )
+  }
+}
 
 async function forward(request: Request, from: string, to: string): Promise<Response> {
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD'

@@ -20,8 +20,15 @@ export type { EventMatchers, PublishedEventOptions } from './event-matchers.js'
 export { eventMatchers } from './event-matchers.js'
 export type { ForensicsBundle } from './forensics.js'
 
+declare global {
+  namespace Chai {
+    // `expect.extend` puts the matchers on chai's Assertion, whose members Vitest's `expect()`
+    // carries over; Vitest's own `Matchers` takes other type parameters in 4 and 5 (decision 0051)
+    interface Assertion extends ReplicaMatchers<void>, EventMatchers<void> {}
+  }
+}
+
 declare module 'vitest' {
-  interface Matchers<T = any> extends ReplicaMatchers<T>, EventMatchers<T> {}
   interface TestArtifactRegistry {
     'replica-mock:forensics': TestArtifactBase & { type: 'replica-mock:forensics'; message: string }
   }

@@ -5,6 +5,7 @@
  * process to the workers through `provide`/`inject`, so they must stay plain JSON.
  */
 import type { ReplicaMockOptions } from '../../src/index.js'
+import type { UnhandledRequestStrategy } from '../../src/msw.js'
 import type { FidelityReportOptions } from './fidelity.js'
 
 declare module 'vitest' {
@@ -14,7 +15,7 @@ declare module 'vitest' {
   }
 }
 
-export type UnhandledRequestStrategy = 'error' | 'warn' | 'bypass'
+export type { UnhandledRequestStrategy }
 
 export interface ReplicaPluginOptions
   extends Omit<

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { setupServer } from 'msw/node'
 import { afterAll, aroundEach, beforeAll, expect, inject, recordArtifact } from 'vitest'
+import { listenOptions } from '../../src/msw.js'
 import { handOver, usageOf } from './fidelity.js'
 import { takeForensics, writeForensics } from './forensics.js'
 import { eventMatchers } from './event-matchers.js'
@@ -29,7 +30,7 @@ expect.extend(eventMatchers)
 
 if (options.mode === 'msw' && options.setupServer) {
   const server = setupServer(...handlers)
-  beforeAll(() => server.listen({ onUnhandledRequest: options.onUnhandledRequest }))
+  beforeAll(() => server.listen(listenOptions(options.onUnhandledRequest)))
   afterAll(() => server.close())
 }
 

@@ -6,9 +6,7 @@
  * loaded as separate copies (ESM and CJS builds, inlined and external modules).
  */
 import { AsyncLocalStorage } from 'node:async_hooks'
-import type { RequestHandler } from 'msw'
-// not `msw`: its root entry also loads GraphQL support (src/msw.ts)
-import { http } from 'msw/core/http'
+import { http, type RequestHandler } from 'msw'
 import { createReplicaMock, type ReplicaMock } from '../../src/index.js'
 import { createReplicaServer, type ReplicaServer } from '../../src/server/index.js'
 import type { ResolvedPluginOptions } from './options.js'

@@ -97,6 +97,21 @@ ${locales.map((locale) => `// node_modules/zod/v4/locales/${locale}.js\n`).join(
   ])
 })
 
+it('names an msw entry one major of the peer range lacks, once per file', () => {
+  const root = builtPackage(
+    { peerDependencies: { msw: '^2.12 || ^3' } },
+    {
+      'dist/index.js': `import { http } from "msw";\nimport { setupServer } from "msw/node";\n`,
+      'dist/index.cjs': `var a = require("msw/core/http");\nvar b = require("msw/core/http");\n`,
+      'dist/setup.js': `import { http } from "msw/http";\n`,
+    },
+  )
+  expect(checkPackage(root).problems).toEqual([
+    'dist/index.cjs imports msw/core/http, which not every msw major in the peer range exports',
+    'dist/setup.js imports msw/http, which not every msw major in the peer range exports',
+  ])
+})
+
 it('reports a missing dist/ instead of passing', () => {
   const root = builtPackage(MANIFEST, {})
   expect(checkPackage(root).problems).toEqual([`${join(root, 'dist')} is missing: run npm run build`])

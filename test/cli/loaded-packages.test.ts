@@ -68,8 +68,6 @@ describe('what loads before the first request', () => {
     // the hook sees what is loaded: the packages every call needs are there
     expect([...loaded]).toEqual(expect.arrayContaining(['zod', 'hono', '@msw/data', 'msw']))
     expect(LAZY_PACKAGES.filter((name) => loaded.has(name))).toEqual([])
-    // msw's root entry would load GraphQL support: the package imports msw/core/http instead
-    expect(loaded.has('graphql')).toBe(false)
   })
 
   test('replica-mock serve loads neither msw nor a lazy surface package before listening', async () => {

@@ -36,7 +36,8 @@ afterAll(async () => {
   await server?.close()
 })
 
-describe.sequential('sf CLI', () => {
+// the tests of a file run in order (Vitest's default)
+describe('sf CLI', () => {
   it(
     'logs in with the credentials token (org login access-token)',
     async () => {

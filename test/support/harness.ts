@@ -12,6 +12,7 @@ import { setupServer } from 'msw/node'
 import { Agent, type Dispatcher, getGlobalDispatcher, setGlobalDispatcher } from 'undici'
 import { test as base } from 'vitest'
 import { createReplicaMock, type ReplicaMock, type ReplicaMockOptions } from '../../src/index.js'
+import { listenOptions } from '../../src/msw.js'
 import { createReplicaServer } from '../../src/server/index.js'
 import { type Client, createClient } from './client.js'
 
@@ -59,7 +60,7 @@ export function conformanceTest(options: ReplicaMockOptions = {}) {
           } else {
             const mock = createReplicaMock(mockOptions)
             const server = setupServer(...mock.handlers)
-            server.listen({ onUnhandledRequest: 'error' })
+            server.listen(listenOptions('error'))
             await use({ mock, client: createClient(mock.baseUrl) })
             server.close()
           }

@@ -1,34 +1,31 @@
 /**
  * A request with headers `fetch` will not send (`Host`) or on a connection of one's own
- * (keep-alive tests): over node:http against a standalone server; in-process (a baseUrl that no
- * socket serves) through `fetch`, which MSW hands to the mock with every header as given.
+ * (keep-alive tests), over node:http(s): against a standalone server, and in-process (a baseUrl
+ * that no socket serves) through MSW, which hands a node:http request to the mock with every
+ * header as given (its `fetch` interception sets `Host` from the URL since msw 3, as fetch does).
  */
 import http from 'node:http'
+import https from 'node:https'
 import type { ApiResponse } from './client.js'
 
 export interface RawRequestOptions {
-  /** node:http agent (keep-alive tests share one). */
+  /** node:http agent (keep-alive tests share one); not given in-process, where no socket is kept. */
   agent?: http.Agent
   body?: Buffer | string
 }
 
-export async function rawRequest(
+export function rawRequest(
   baseUrl: string,
   method: string,
   path: string,
   headers: Record<string, string> = {},
   options: RawRequestOptions = {},
 ): Promise<ApiResponse> {
-  if (!baseUrl.startsWith('http://127.0.0.1')) {
-    const response = await fetch(baseUrl + path, {
-      method,
-      headers,
-      body: options.body as BodyInit | undefined,
-    })
-    return toApiResponse(response.status, response.headers, await response.text())
-  }
+  const inProcess = !baseUrl.startsWith('http://127.0.0.1')
+  const client = baseUrl.startsWith('https:') ? https : http
+  const agent = inProcess ? undefined : options.agent
   return new Promise((resolve, reject) => {
-    const request = http.request(baseUrl + path, { method, headers, agent: options.agent }, (response) => {
+    const request = client.request(baseUrl + path, { method, headers, agent }, (response) => {
       const chunks: Buffer[] = []
       response.on('data', (chunk: Buffer) => chunks.push(chunk))
       response.on('end', () => {

@@ -6,6 +6,7 @@ import type {
 } from '../../plugins/playwright/index.js'
 import {
   expect,
+  type RecordedCallMatch,
   type ReplicaFixture,
   type ReplicaPluginOptions,
   type ReplicaTestFixtures as VitestFixtures,
@@ -25,9 +26,11 @@ vitestTest('the Vitest test hands a typed replica fixture', () => {
   expectTypeOf<VitestFixtures['replica']>().toEqualTypeOf<ReplicaFixture>()
 })
 
-vitestTest('the matchers are typed on expect', () => {
+vitestTest('the matchers are typed on expect, with .not and .resolves', () => {
   expectTypeOf(expect({}).toHaveStatus).parameter(0).toBeString()
-  expectTypeOf(expect({}).toHaveRecordedCall).toBeFunction()
+  expectTypeOf(expect({}).toHaveStatus('running')).toBeVoid()
+  expectTypeOf(expect({}).not.toHaveRecordedCall).parameter(0).toEqualTypeOf<RecordedCallMatch>()
+  expectTypeOf(expect(Promise.resolve({})).resolves.toHaveStatus('running')).toEqualTypeOf<Promise<void>>()
 })
 
 vitestTest('the Playwright fixtures and options have their documented names', () => {

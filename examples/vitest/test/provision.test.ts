@@ -1,10 +1,15 @@
-import { expect, test } from 'replica-mock/vitest'
-import { provisionWithAccounts } from '../src/provision.js'
+import { expect, type ReplicaFixture, test } from 'replica-mock/vitest'
+import { provisionWithAccounts, type ServiceOptions } from '../src/provision.js'
 
-const service = { baseUrl: 'https://api.replica.test', apiKey: 'test-api-key', pollMs: 5 }
+/** The replica the test talks to: the worker's server, or a concurrent test's own. */
+const serviceOf = (replica: ReplicaFixture): ServiceOptions => ({
+  baseUrl: replica.url,
+  apiKey: replica.apiKey,
+  pollMs: 5,
+})
 
 test('provisions an environment, loads accounts and snapshots it', async ({ replica }) => {
-  const { environment, accountIds, snapshot } = await provisionWithAccounts(service, {
+  const { environment, accountIds, snapshot } = await provisionWithAccounts(serviceOf(replica), {
     name: 'demo',
     accounts: [{ Name: 'Northwind', Industry: 'Energy' }, { Name: 'Contoso' }],
   })
@@ -21,7 +26,7 @@ test('provisions an environment, loads accounts and snapshots it', async ({ repl
 
 test('waits while the environment is starting', async ({ replica }) => {
   replica.lifecycle.startMs = 90_000 // the mock clock is frozen: nothing starts until we advance it
-  const provisioning = provisionWithAccounts(service, { name: 'slow', accounts: [] })
+  const provisioning = provisionWithAccounts(serviceOf(replica), { name: 'slow', accounts: [] })
 
   await expect.poll(() => replica.environments.all()).toHaveLength(1)
   const [starting] = await replica.environments.all()
@@ -34,7 +39,7 @@ test('waits while the environment is starting', async ({ replica }) => {
 
 test('reports a failed start', async ({ replica }) => {
   replica.faults.add({ kind: 'environment.start', code: 'start_failed', message: 'no capacity' })
-  await expect(provisionWithAccounts(service, { name: 'doomed', accounts: [] })).rejects.toThrow(
+  await expect(provisionWithAccounts(serviceOf(replica), { name: 'doomed', accounts: [] })).rejects.toThrow(
     /failed.*no capacity/,
   )
 })
@@ -50,21 +55,21 @@ test('starts from a saved state', async ({ replica }) => {
 })
 
 test.concurrent('concurrent tests each get their own replica (A)', async ({ replica }) => {
-  await provisionWithAccounts(service, { name: 'A', accounts: [{ Name: 'Only in A' }] })
+  await provisionWithAccounts(serviceOf(replica), { name: 'A', accounts: [{ Name: 'Only in A' }] })
   expect((await replica.environments.all()).map((environment) => environment.name)).toEqual(['A'])
 })
 
 test.concurrent('concurrent tests each get their own replica (B)', async ({ replica }) => {
-  await provisionWithAccounts(service, { name: 'B', accounts: [] })
+  await provisionWithAccounts(serviceOf(replica), { name: 'B', accounts: [] })
   expect((await replica.environments.all()).map((environment) => environment.name)).toEqual(['B'])
 })
 
-test('serves the web inspector and the OpenAPI document from the built package', async () => {
-  const page = await fetch(`${service.baseUrl}/__replica/ui`)
+test('serves the web inspector and the OpenAPI document from the built package', async ({ replica }) => {
+  const page = await fetch(`${replica.url}/__replica/ui`)
   expect(page.headers.get('content-type')).toMatch(/^text\/html/)
   expect(await page.text()).toContain('replica-mock <small>inspector')
-  const script = await fetch(`${service.baseUrl}/__replica/ui/inspector.js`)
+  const script = await fetch(`${replica.url}/__replica/ui/inspector.js`)
   expect(script.status).toBe(200)
-  const document = await (await fetch(`${service.baseUrl}/v1/openapi.json`)).json()
+  const document = await (await fetch(`${replica.url}/v1/openapi.json`)).json()
   expect(document.paths['/environments'].post.operationId).toBe('createEnvironment')
 })
