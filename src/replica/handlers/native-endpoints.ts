@@ -49,9 +49,42 @@ export const NATIVE_ENDPOINTS: ReadonlyMap<string, NativeEndpoint> = new Map([
   ['/services/oauth2/token', { name: 'oauth2/token' }],
 ])
 
-/** `describe` shares the record's route (sobject-routes.ts); the segment in its place tells them apart. */
-const RECORD_ROUTE = `${V}/sobjects/:object/:id`
-const DESCRIBE: NativeEndpoint = { name: 'sobjects/{object}/describe', query: [] }
+/**
+ * Resources that share the record's routes (`/sobjects/{object}/{id}[/{value}[/...]]`, see
+ * sobject-routes.ts): the fixed segments after the object name them, in any case. Keyed by the
+ * route, then by those segments in lower case (`describe/layouts`; `*` for one parameter).
+ */
+const SHARED_ROUTES: ReadonlyMap<string, ReadonlyMap<string, NativeEndpoint>> = new Map([
+  [
+    `${V}/sobjects/:object/:id`,
+    new Map([
+      ['describe', { name: 'sobjects/{object}/describe', query: [] }],
+      ['quickactions', { name: 'sobjects/{object}/quickActions', query: [] }],
+    ]),
+  ],
+  [
+    `${V}/sobjects/:object/:id/:value`,
+    new Map([
+      ['describe/layouts', { name: 'sobjects/{object}/describe/layouts', query: [] }],
+      ['describe/compactlayouts', { name: 'sobjects/{object}/describe/compactLayouts', query: [] }],
+      ['describe/approvallayouts', { name: 'sobjects/{object}/describe/approvalLayouts', query: [] }],
+    ]),
+  ],
+  [
+    `${V}/sobjects/:object/:id/:value/*`,
+    new Map([
+      ['describe/layouts/*', { name: 'sobjects/{object}/describe/layouts/{recordTypeId}', query: [] }],
+    ]),
+  ],
+])
+
+/** Every endpoint the report knows, by name (the routes' own and the resources sharing them). */
+export const NATIVE_ENDPOINT_NAMES: readonly string[] = [
+  ...new Set([
+    ...[...NATIVE_ENDPOINTS.values()].map(({ name }) => name),
+    ...[...SHARED_ROUTES.values()].flatMap((byKey) => [...byKey.values()].map(({ name }) => name)),
+  ]),
+]
 
 /** Notes the endpoint the router matched on the call (a composite's subrequests keep the outer one). */
 export function noteEndpoint(): MiddlewareHandler<NativeEnv> {
@@ -65,12 +98,28 @@ export function noteEndpoint(): MiddlewareHandler<NativeEnv> {
 function endpointOf(routes: ReadonlyArray<{ path: string }>, path: string): NativeEndpoint | undefined {
   for (let i = routes.length - 1; i >= 0; i--) {
     const pattern = patternOf(routes[i]!.path)
+    const shared = SHARED_ROUTES.get(pattern)
+    if (shared) {
+      const found = shared.get(sharedKey(path, pattern))
+      if (found) return found
+    }
     const endpoint = NATIVE_ENDPOINTS.get(pattern)
-    if (!endpoint) continue
-    if (pattern === RECORD_ROUTE && path.split('/')[6] === 'describe') return DESCRIBE
-    return endpoint
+    if (endpoint) return endpoint
   }
   return undefined
+}
+
+/**
+ * The fixed segments after `/services/data/vXX.X/sobjects/{object}` of a path on a shared route:
+ * `describe/layouts` for `.../describe/layouts`, `describe/layouts/*` past the route's parameters.
+ */
+function sharedKey(path: string, pattern: string): string {
+  const segments = path.split('/').slice(6)
+  const fixed = pattern.endsWith('/*') ? 2 : segments.length
+  return [
+    ...segments.slice(0, fixed).map((s) => s.toLowerCase()),
+    ...(pattern.endsWith('/*') ? ['*'] : []),
+  ].join('/')
 }
 
 /** A route's pattern without its parameters' constraints: `/:version{v[0-9]+}` is `/:version`. */

@@ -276,7 +276,8 @@ test('passes subrequest headers on to the resource, and accepts collateSubreques
       collateSubrequests: true,
       compositeRequest: [
         {
-          ...sub('GET', `/sobjects/Account/${ACME}`, 'conditional'),
+          // basic information refuses conditional headers: the header reached the resource
+          ...sub('GET', '/sobjects/Account', 'conditional'),
           httpHeaders: { 'If-None-Match': '"x"' },
         },
         sub('GET', `/sobjects/Account/${ACME}?fields=Name`, 'plain'),

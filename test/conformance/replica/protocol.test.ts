@@ -43,7 +43,7 @@ test('fails loudly with 501 FEATURE_NOT_ENABLED naming each real endpoint the re
       `${V}/sobjects/Account/updated?start=2026-01-01T00:00:00Z&end=2026-02-01T00:00:00Z`,
       'Get updated',
     ],
-    ['GET', `${V}/sobjects/Account/describe/layouts`, 'Layout describes'],
+    ['GET', `${V}/sobjects/Account/eventSchema`, 'Platform event schemas'],
     ['GET', `${V}/sobjects/Account/${ACME}/Contacts`, 'Relationship traversal'],
     ['POST', '/services/async/60.0/job', 'Bulk API 1.0'],
     ['POST', '/services/Soap/m/60.0', 'SOAP API'],
@@ -74,7 +74,8 @@ test('refuses XML bodies and XML responses, and conditional requests, instead of
   expect(
     (await app.get(`${V}/sobjects`, { headers: { accept: 'application/json, application/xml' } })).status,
   ).toBe(200)
-  const conditional = await app.get(`${V}/sobjects/Account/${ACME}`, { headers: { 'if-none-match': '"x"' } })
+  // basic information does not honour conditional headers (describes and rows do: conditional-requests.test.ts)
+  const conditional = await app.get(`${V}/sobjects/Account`, { headers: { 'if-none-match': '"x"' } })
   expect(expectNativeError(conditional, 501, 'FEATURE_NOT_ENABLED').message).toContain('if-none-match')
 })
 
