@@ -28,7 +28,8 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 30_000,
     projects: [
-      { extends: true, test: { name: 'unit', include: ['src/**/*.test.ts'] } },
+      // pure modules beside the code, and the test support's own (the recordings' shape comparer)
+      { extends: true, test: { name: 'unit', include: ['src/**/*.test.ts', 'test/support/**/*.test.ts'] } },
       conformance('msw'),
       conformance('http'),
       conformance('https', HTTPS_SUBSET),

@@ -37,8 +37,11 @@ export const Recording = z.strictObject({
   /** A named setup of the recordings test that binds placeholders (`{organizationId}`). */
   setup: z.string().optional(),
   request: z.strictObject({
+    /** Where `path` goes: the app URL (with the app token) or the login URL (no token). @default 'app' */
+    base: z.enum(['app', 'login']).optional(),
     method: z.enum(['GET', 'POST', 'PATCH', 'PUT', 'DELETE', 'HEAD']),
-    path: z.string().startsWith('/'),
+    /** A path, or a `{placeholder}` a setup binds to one. */
+    path: z.string().regex(/^[/{]/),
     headers: z.record(z.string(), z.string()).optional(),
     json: z.unknown().optional(),
     /** A raw body (CSV), sent with `headers`' content type. */
