@@ -54,7 +54,7 @@ export const NATIVE_ENDPOINTS: ReadonlyMap<string, NativeEndpoint> = new Map([
  * sobject-routes.ts): the fixed segments after the object name them, in any case. Keyed by the
  * route, then by those segments in lower case (`describe/layouts`; `*` for one parameter).
  */
-const SHARED_ROUTES: ReadonlyMap<string, ReadonlyMap<string, NativeEndpoint>> = new Map([
+export const SHARED_ROUTES: ReadonlyMap<string, ReadonlyMap<string, NativeEndpoint>> = new Map([
   [
     `${V}/sobjects/:object/:id`,
     new Map([
@@ -111,15 +111,16 @@ function endpointOf(routes: ReadonlyArray<{ path: string }>, path: string): Nati
 
 /**
  * The fixed segments after `/services/data/vXX.X/sobjects/{object}` of a path on a shared route:
- * `describe/layouts` for `.../describe/layouts`, `describe/layouts/*` past the route's parameters.
+ * `describe/layouts` for `.../describe/layouts`, `describe/layouts/*` for a path past them (a
+ * wildcard route matches the path without anything past it too, which is not its endpoint).
  */
 function sharedKey(path: string, pattern: string): string {
-  const segments = path.split('/').slice(6)
-  const fixed = pattern.endsWith('/*') ? 2 : segments.length
-  return [
-    ...segments.slice(0, fixed).map((s) => s.toLowerCase()),
-    ...(pattern.endsWith('/*') ? ['*'] : []),
-  ].join('/')
+  const segments = path
+    .split('/')
+    .slice(6)
+    .map((segment) => segment.toLowerCase())
+  if (!pattern.endsWith('/*')) return segments.join('/')
+  return segments.length > 2 ? `${segments.slice(0, 2).join('/')}/*` : ''
 }
 
 /** A route's pattern without its parameters' constraints: `/:version{v[0-9]+}` is `/:version`. */
