@@ -4,7 +4,7 @@
  * test/support/shape-compare.ts). A recording's `setup` names what its request needs first.
  */
 import type { ReplicaMock } from '../../../src/index.js'
-import { createIngestJob, createQueryJob, runIngest, setState, uploadCsv } from '../../support/bulk.js'
+import { createIngestJob, createQueryJob, runIngest, uploadCsv } from '../../support/bulk.js'
 import { conformanceTest, expect } from '../../support/harness.js'
 import { type AppConnection, connectApp, createRecord, V } from '../../support/native.js'
 import { fill, readRecordings, type Recording, rulesOf } from '../../support/recordings.js'
