@@ -93,7 +93,7 @@ export const describeSubresource: Handler<NativeEnv> = withoutPreconditions(
     GET: (c) => {
       const object = objectOf(c)
       const [name, key] = [c.req.param('value')!.toLowerCase(), c.req.path.split('/').pop() ?? '']
-      if (name !== 'layouts' || normaliseId(decodeURIComponent(key)) !== MASTER_RECORD_TYPE_ID) notModelled()
+      if (name !== 'layouts' || normaliseId(key) !== MASTER_RECORD_TYPE_ID) notModelled()
       return jsonUtf8(c, describeLayout(c.env.app.metadata, object, c.get('view')))
     },
   }),

@@ -72,7 +72,10 @@ export function sobjectRoutes(app: Hono<NativeEnv>): void {
   app.all('/sobjects/:object/:id/:value', (c, next) => {
     const name = c.req.param('id')!
     if (name.toLowerCase() === 'describe') return describeLayoutResource(c, next)
-    if (isRecordResource(c.req.param('value')!)) return recordSubresource(c, next)
+    // a record's password or article suggestions, not a row by an external id spelled like them
+    if (normaliseId(name) !== undefined && isRecordResource(c.req.param('value')!)) {
+      return recordSubresource(c, next)
+    }
     unsupportedSubresource(name)
     return externalIdResource(c, next)
   })

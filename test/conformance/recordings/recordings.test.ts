@@ -32,6 +32,11 @@ const SETUPS: Record<string, Setup> = {
       accountId: await createRecord(app, 'Account', { Name: 'Recorded Account', BillingPostalCode: '94105' }),
     }
   },
+  async accountEtag(app, mock) {
+    const { accountId } = await SETUPS.account!(app, mock)
+    const read = await app.get(`${V}/sobjects/Account/${accountId}`)
+    return { accountId: accountId!, etag: read.headers.get('etag')! }
+  },
   async externalAccount(app) {
     await createRecord(app, 'Account', { Name: 'External', External_Id__c: 'EXT-1' })
     return { externalId: 'EXT-1' }

@@ -108,6 +108,14 @@ test('every URL a describe lists answers: a shaped answer, or NOT_FOUND for what
   expect(answers).toEqual([])
 })
 
+test('an external id value spelled like a record resource is a row by external id', async ({ client }) => {
+  const app = await connectApp(client)
+  const upsert = await app.patch(`${V}/sobjects/Account/External_Id__c/password`, { json: { Name: 'Pw' } })
+  expect(upsert.status).toBe(201)
+  expect((await app.get(`${V}/sobjects/Account/External_Id__c/password`)).body.Name).toBe('Pw')
+  expect((await app.get(`${V}/sobjects/User/005Rm0000000001IAA/password`)).status).toBe(404)
+})
+
 test('the layout resources answer in the shape of an org without layouts of its own', async ({ client }) => {
   const app = await connectApp(client)
   const layouts = (await app.get(`${V}/sobjects/Account/describe/layouts`)).body
