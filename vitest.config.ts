@@ -28,8 +28,15 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 30_000,
     projects: [
-      // the formula corpus of real projects (test/corpus) runs with the unit tests: no server
-      { extends: true, test: { name: 'unit', include: ['src/**/*.test.ts', 'test/corpus/**/*.test.ts'] } },
+      // pure modules beside the code, the test support's own (the recordings' shape comparer) and
+      // the formula corpus of real projects (test/corpus): no server
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.ts', 'test/support/**/*.test.ts', 'test/corpus/**/*.test.ts'],
+        },
+      },
       conformance('msw'),
       conformance('http'),
       conformance('https', HTTPS_SUBSET),

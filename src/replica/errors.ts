@@ -40,6 +40,8 @@ export type ReplicaErrorCode =
   | 'INVALID_QUERY_LOCATOR'
   | 'INVALID_BATCH_SIZE'
   | 'QUERY_TIMEOUT'
+  // conditional requests (conditional-requests.ts)
+  | 'PRECONDITION_FAILED'
   | 'UNKNOWN_EXCEPTION'
   // composite, batch, graph, tree and sObject Collections (src/replica/composite)
   | 'PROCESSING_HALTED'

@@ -187,6 +187,29 @@ export const ENDPOINTS: readonly Endpoint[] = [
       ),
   },
   {
+    name: 'describe resources',
+    surface: 'native',
+    methods: ['GET', 'POST'],
+    path: () =>
+      fc
+        .tuple(
+          segment(['Account', 'Case', 'User', 'Organization']),
+          fc.constantFrom(
+            'describe/layouts',
+            'describe/layouts/012000000000000AAA',
+            'describe/layouts/012000000000000',
+            'describe/layouts/%E0%A4%A',
+            'describe/compactLayouts',
+            'describe/approvalLayouts',
+            'describe/namedLayouts/x',
+            'quickActions',
+            'defaultValues',
+            'suggestedArticles',
+          ),
+        )
+        .map(([object, tail]) => `${V}/sobjects/${object}/${tail}`),
+  },
+  {
     name: 'record',
     surface: 'native',
     methods: ['GET', 'PATCH', 'DELETE', 'POST'],

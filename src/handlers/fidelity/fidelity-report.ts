@@ -7,7 +7,7 @@
  */
 import type { UnemulatedRequest, UsageCounts } from '../../calls/usage-tally.js'
 import { OTHER_QUERIES } from '../../calls/usage-tally.js'
-import { nativeEndpointNames } from '../../replica/handlers/native-endpoints.js'
+import { NATIVE_ENDPOINT_NAMES } from '../../replica/handlers/native-endpoints.js'
 import { operations } from '../management/operations.js'
 import { soqlFeatures } from './soql-features.js'
 
@@ -46,7 +46,7 @@ export function fidelityReport(counts: UsageCounts): FidelityReport {
       .filter((id) => id !== 'getOpenApiDocument')
       .map((name) => ({ name, count: counts.operations[name] ?? 0 })),
     nativeEndpoints: sorted(counts.endpoints),
-    nativeEndpointsNotExercised: nativeEndpointNames().filter((name) => !reachedEndpoints.has(name)),
+    nativeEndpointsNotExercised: NATIVE_ENDPOINT_NAMES.filter((name) => !reachedEndpoints.has(name)),
     soqlFeatures: sorted(featureCounts(counts.queries)),
     errorCodes: sorted(counts.errorCodes),
     unemulated: [...counts.unemulated].sort((a, b) => b.count - a.count),

@@ -1,10 +1,25 @@
 import { expect, it } from 'vitest'
 import { createCrmRoutes } from './native-handler.js'
-import { NATIVE_ENDPOINTS, patternOf } from './native-endpoints.js'
+import { NATIVE_ENDPOINT_NAMES, NATIVE_ENDPOINTS, patternOf, SHARED_ROUTES } from './native-endpoints.js'
 
 it('names only routes the replica registers', () => {
   const patterns = new Set(createCrmRoutes().routes.map((route) => patternOf(route.path)))
-  for (const pattern of NATIVE_ENDPOINTS.keys()) expect(patterns, pattern).toContain(pattern)
+  for (const pattern of [...NATIVE_ENDPOINTS.keys(), ...SHARED_ROUTES.keys()]) {
+    expect(patterns, pattern).toContain(pattern)
+  }
+})
+
+it('knows the describe resources that share the record’s routes by name', () => {
+  expect(NATIVE_ENDPOINT_NAMES).toEqual(
+    expect.arrayContaining([
+      'sobjects/{object}/describe',
+      'sobjects/{object}/quickActions',
+      'sobjects/{object}/describe/layouts',
+      'sobjects/{object}/describe/compactLayouts',
+      'sobjects/{object}/describe/approvalLayouts',
+      'sobjects/{object}/describe/layouts/{recordTypeId}',
+    ]),
+  )
 })
 
 it('leaves parameter constraints out of a pattern', () => {

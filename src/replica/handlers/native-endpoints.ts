@@ -60,38 +60,53 @@ export const NATIVE_ENDPOINTS: ReadonlyMap<string, NativeEndpoint> = new Map([
 ])
 
 /**
- * `describe` and the sub-resources of sobject-subresources.ts share the record's routes
- * (sobject-routes.ts); the segments in its place tell them apart.
+ * Resources that share the record's routes (`/sobjects/{object}/{id}[/{value}[/...]]`, see
+ * sobject-routes.ts): the fixed segments after the object name them, in any case. Keyed by the
+ * route, then by those segments in lower case (`describe/layouts`; `*` for one parameter:
+ * `listviews/*` is a list view by its id).
  */
-const RECORD_ROUTE = `${V}/sobjects/:object/:id`
-const ROW_ROUTE = `${V}/sobjects/:object/:id/:value`
-const DEEP_ROUTE = `${V}/sobjects/:object/:id/:value/*`
-const SHARING_RECORD_ROUTE: ReadonlyMap<string, NativeEndpoint> = new Map([
-  ['describe', { name: 'sobjects/{object}/describe', query: [] }],
-  // these refuse a parameter they do not define
-  ['updated', { name: 'sobjects/{object}/updated' }],
-  ['deleted', { name: 'sobjects/{object}/deleted' }],
-  ['listviews', { name: 'sobjects/{object}/listviews' }],
-])
-const LIST_VIEW: NativeEndpoint = { name: 'sobjects/{object}/listviews/{id}' }
-/** A record's blob (sObject Blob Get): the handler names it, as the path alone cannot tell it from an external id. */
-export const BLOB_ENDPOINT: NativeEndpoint = { name: 'sobjects/{object}/{id}/{blobField}' }
-const OF_LIST_VIEW: ReadonlyMap<string, NativeEndpoint> = new Map([
-  ['describe', { name: 'sobjects/{object}/listviews/{id}/describe' }],
-  ['results', { name: 'sobjects/{object}/listviews/{id}/results' }],
+export const SHARED_ROUTES: ReadonlyMap<string, ReadonlyMap<string, NativeEndpoint>> = new Map([
+  [
+    `${V}/sobjects/:object/:id`,
+    new Map([
+      ['describe', { name: 'sobjects/{object}/describe', query: [] }],
+      ['quickactions', { name: 'sobjects/{object}/quickActions', query: [] }],
+      // these refuse a parameter they do not define
+      ['updated', { name: 'sobjects/{object}/updated' }],
+      ['deleted', { name: 'sobjects/{object}/deleted' }],
+      ['listviews', { name: 'sobjects/{object}/listviews' }],
+    ]),
+  ],
+  [
+    `${V}/sobjects/:object/:id/:value`,
+    new Map([
+      ['describe/layouts', { name: 'sobjects/{object}/describe/layouts', query: [] }],
+      ['describe/compactlayouts', { name: 'sobjects/{object}/describe/compactLayouts', query: [] }],
+      ['describe/approvallayouts', { name: 'sobjects/{object}/describe/approvalLayouts', query: [] }],
+      ['listviews/*', { name: 'sobjects/{object}/listviews/{id}' }],
+    ]),
+  ],
+  [
+    `${V}/sobjects/:object/:id/:value/*`,
+    new Map([
+      ['describe/layouts/*', { name: 'sobjects/{object}/describe/layouts/{recordTypeId}', query: [] }],
+      ['listviews/*/describe', { name: 'sobjects/{object}/listviews/{id}/describe' }],
+      ['listviews/*/results', { name: 'sobjects/{object}/listviews/{id}/results' }],
+    ]),
+  ],
 ])
 
-/** Every endpoint the report counts, by name: the routed ones and those sharing the record's routes. */
-export function nativeEndpointNames(): string[] {
-  const all = [
-    ...NATIVE_ENDPOINTS.values(),
-    ...SHARING_RECORD_ROUTE.values(),
-    LIST_VIEW,
-    ...OF_LIST_VIEW.values(),
-    BLOB_ENDPOINT,
-  ]
-  return [...new Set(all.map(({ name }) => name))]
-}
+/** A record's blob (sObject Blob Get): the handler names it, as the path alone cannot tell it from an external id. */
+export const BLOB_ENDPOINT: NativeEndpoint = { name: 'sobjects/{object}/{id}/{blobField}' }
+
+/** Every endpoint the report knows, by name (the routes' own and the resources sharing them). */
+export const NATIVE_ENDPOINT_NAMES: readonly string[] = [
+  ...new Set([
+    ...[...NATIVE_ENDPOINTS.values()].map(({ name }) => name),
+    ...[...SHARED_ROUTES.values()].flatMap((byKey) => [...byKey.values()].map(({ name }) => name)),
+    BLOB_ENDPOINT.name,
+  ]),
+]
 
 /** Notes the endpoint the router matched on the call (a composite's subrequests keep the outer one). */
 export function noteEndpoint(): MiddlewareHandler<NativeEnv> {
@@ -103,23 +118,39 @@ export function noteEndpoint(): MiddlewareHandler<NativeEnv> {
 
 /** The last of the matched routes that serves an endpoint (the others are middleware or catch-alls). */
 function endpointOf(routes: ReadonlyArray<{ path: string }>, path: string): NativeEndpoint | undefined {
-  const segments = path.split('/')
   for (let i = routes.length - 1; i >= 0; i--) {
     const pattern = patternOf(routes[i]!.path)
-    const endpoint = sharedEndpoint(pattern, segments) ?? NATIVE_ENDPOINTS.get(pattern)
+    const shared = SHARED_ROUTES.get(pattern)
+    const found = shared && sharedEndpoint(shared, path)
+    if (found) return found
+    const endpoint = NATIVE_ENDPOINTS.get(pattern)
     if (endpoint) return endpoint
   }
   return undefined
 }
 
-/** The endpoint of a path one of the record's routes matched, when another resource shares it. */
-function sharedEndpoint(pattern: string, segments: readonly string[]): NativeEndpoint | undefined {
-  const name = segments[6]?.toLowerCase() ?? ''
-  if (pattern === RECORD_ROUTE) return SHARING_RECORD_ROUTE.get(name)
-  if (name !== 'listviews') return undefined
-  if (pattern === ROW_ROUTE) return LIST_VIEW
-  if (pattern === DEEP_ROUTE) return OF_LIST_VIEW.get(segments[8]?.toLowerCase() ?? '')
-  return undefined
+/**
+ * The resource of a path on a shared route, by the segments after
+ * `/services/data/vXX.X/sobjects/{object}`: as they are (`describe/layouts`), with the last one a
+ * parameter (`describe/layouts/*`, `listviews/*`), or with the second one a parameter
+ * (`listviews/*​/results`). A wildcard route also matches a path with nothing past it, whose
+ * segments then name none of its resources.
+ */
+function sharedEndpoint(
+  byKey: ReadonlyMap<string, NativeEndpoint>,
+  path: string,
+): NativeEndpoint | undefined {
+  const segments = path
+    .split('/')
+    .slice(6)
+    .map((segment) => segment.toLowerCase())
+  const withParameter = (index: number) =>
+    segments.map((segment, at) => (at === index ? '*' : segment)).join('/')
+  return (
+    byKey.get(segments.join('/')) ??
+    byKey.get(withParameter(segments.length - 1)) ??
+    (segments.length > 2 ? byKey.get(withParameter(1)) : undefined)
+  )
 }
 
 /** A route's pattern without its parameters' constraints: `/:version{v[0-9]+}` is `/:version`. */

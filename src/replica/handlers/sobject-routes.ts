@@ -9,10 +9,11 @@
  * are handed to sobject-subresources.ts.
  * @see https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/resources_list.htm
  */
-import type { Hono, MiddlewareHandler } from 'hono'
+import type { Hono } from 'hono'
 import { NotFoundError, UnsupportedFeatureError } from '../errors.js'
 import { keyPrefixOf, normaliseId } from '../ids.js'
 import { parseApiVersion } from '../metadata/api-version.js'
+import { recordValidators } from '../conditional-requests.js'
 import { describeGlobal, describeObject, describeSObject } from '../metadata/describe.js'
 import { saveNotices } from '../events/publish-result.js'
 import { toRecordJson } from '../records/record-view.js'
@@ -22,57 +23,89 @@ import { readRecordBody } from './read-record-body.js'
 import { byMethod, methodNotAllowed, resource } from './method-dispatch.js'
 import { whenStoreFree } from './store-turn.js'
 import { deepSubresource, objectSubresource, rowSubresource } from './sobject-subresources.js'
+import {
+  describeResource as describeLayoutResource,
+  describeSubresource,
+  isRecordResource,
+  objectResource,
+  recordResource as recordSubresource,
+} from './describe-resources.js'
+import {
+  checkWritePreconditions,
+  describeValidators,
+  readConditionally,
+  refusePreconditions,
+  withoutPreconditions,
+} from './preconditions.js'
 
 /** From this version an upsert that updates answers 200 with a body; before it, 204. */
 const UPSERT_BODY_SINCE = 46
 
 /** Real sub-resources of an object the replica does not emulate: `/sobjects/{object}/{name}[/...]`. */
 const UNSUPPORTED_SUBRESOURCES: Readonly<Record<string, string>> = {
-  quickActions: 'Quick actions',
-  compactLayouts: 'Compact layouts',
   eventSchema: 'Platform event schemas',
 }
-const LAYOUTS = 'Layout describes (describe/layouts, compactLayouts, approvalLayouts)'
 
-/** Conditional request headers of sObject rows (API 43.0+): answering as if they were absent would be wrong. */
-const CONDITIONAL_HEADERS = ['if-match', 'if-none-match', 'if-modified-since', 'if-unmodified-since']
-
+const globalDescribeResource = byMethod({ GET: globalDescribe })
 const describeResource = byMethod({ GET: describe })
 const recordResource = byMethod({ GET: read, PATCH: update, DELETE: remove, POST: createById })
-const externalIdResource = byMethod({ GET: retrieveByExternalId, PATCH: upsert, DELETE: deleteByExternalId })
+const externalIdResource = withoutPreconditions(
+  byMethod({ GET: retrieveByExternalId, PATCH: upsert, DELETE: deleteByExternalId }),
+)
 
 export function sobjectRoutes(app: Hono<NativeEnv>): void {
-  app.use('/sobjects/*', refuseConditionalRequests())
-  resource(app, '/sobjects', { GET: globalDescribe })
-  resource(app, '/sobjects/:object', { GET: basicInformation, POST: create })
+  // describe global, an object's describe and sObject rows by id honour conditional headers
+  // (preconditions.ts); every other resource here refuses them
+  app.all('/sobjects', globalDescribeResource)
+  resource(app, '/sobjects/:object', {
+    GET: withoutPreconditions(basicInformation),
+    POST: withoutPreconditions(create),
+  })
   // `describe` and the other sub-resources share the record's place in the path (in any case,
   // like every fixed segment: resource-spelling.ts; no record id is spelled like one)
   app.all('/sobjects/:object/:id', (c, next) => {
     const name = c.req.param('id')!
     if (name.toLowerCase() === 'describe') return describeResource(c, next)
-    const served = objectSubresource(name)
+    const served = objectResource(name)
     if (served) return served(c, next)
+    const subresource = objectSubresource(name)
+    if (subresource) {
+      refusePreconditions(c)
+      return subresource(c, next)
+    }
     unsupportedSubresource(name)
     return recordResource(c, next)
   })
   app.all('/sobjects/:object/:id/:value', (c, next) => {
+    const name = c.req.param('id')!
+    if (name.toLowerCase() === 'describe') return describeLayoutResource(c, next)
+    // a record's password or article suggestions, not a row by an external id spelled like them
+    if (normaliseId(name) !== undefined && isRecordResource(c.req.param('value')!)) {
+      return recordSubresource(c, next)
+    }
+    // listviews/{id}, or a record's blob field
     const served = rowSubresource(c)
-    if (served) return served(c, next)
-    unsupportedSubresource(c.req.param('id')!)
+    if (served) {
+      refusePreconditions(c)
+      return served(c, next)
+    }
+    unsupportedSubresource(name)
     return externalIdResource(c, next)
   })
   app.all('/sobjects/:object/:id/:value/*', (c, next) => {
+    const name = c.req.param('id')!
+    if (name.toLowerCase() === 'describe') return describeSubresource(c, next)
+    refusePreconditions(c)
     const served = deepSubresource(c)
     if (served) return served(c, next)
-    unsupportedSubresource(c.req.param('id')!)
+    unsupportedSubresource(name)
     throw new NotFoundError()
   })
 }
 
-/** Fails loudly on a sub-resource name (`describe/...`, `listviews`, ...) the replica does not serve. */
+/** Fails loudly on a sub-resource name (`listviews`, ...) the replica does not serve. */
 function unsupportedSubresource(name: string): void {
   const lower = name.toLowerCase()
-  if (lower === 'describe') throw new UnsupportedFeatureError(LAYOUTS)
   const known = Object.keys(UNSUPPORTED_SUBRESOURCES).find((key) => key.toLowerCase() === lower)
   if (known !== undefined) throw new UnsupportedFeatureError(UNSUPPORTED_SUBRESOURCES[known]!)
 }
@@ -83,19 +116,10 @@ function refuseEventDescribe(c: NativeContext): void {
   if (event) throw new UnsupportedFeatureError(`Describing a platform event (${event.name})`)
 }
 
-function refuseConditionalRequests(): MiddlewareHandler<NativeEnv> {
-  // synchronous, and the list is built only when one is sent: this runs on every sObject call
-  return (c, next) => {
-    if (CONDITIONAL_HEADERS.some((name) => c.req.header(name) !== undefined)) {
-      const sent = CONDITIONAL_HEADERS.filter((name) => c.req.header(name) !== undefined)
-      throw new UnsupportedFeatureError(`A conditional request (${sent.join(', ')})`)
-    }
-    return next()
-  }
-}
-
 function globalDescribe(c: NativeContext) {
-  return jsonUtf8(c, describeGlobal(c.env.app.metadata, c.get('view')))
+  return readConditionally(c, describeValidators(c), () =>
+    jsonUtf8(c, describeGlobal(c.env.app.metadata, c.get('view'))),
+  )
 }
 
 function basicInformation(c: NativeContext) {
@@ -110,7 +134,23 @@ function basicInformation(c: NativeContext) {
 
 function describe(c: NativeContext) {
   refuseEventDescribe(c)
-  return jsonUtf8(c, describeObject(c.env.app.metadata, c.req.param('object')!, c.get('view')))
+  const { metadata } = c.env.app
+  const view = c.get('view')
+  // an unknown object is NOT_FOUND before any precondition is looked at
+  const object = metadata.getObject(c.req.param('object')!, view)
+  return readConditionally(c, describeValidators(c), () =>
+    jsonUtf8(c, describeObject(metadata, object.name, view, instanceUrl(c))),
+  )
+}
+
+/**
+ * The org's instance for browser URLs: the app URL without a token (the replica serves no pages
+ * there, its answer is a native NOT_FOUND; a real org's instance URL is its My Domain).
+ */
+function instanceUrl(c: NativeContext): string {
+  const { call } = c.env
+  const app = `/apps/${encodeURIComponent(call.environmentId)}/${encodeURIComponent(call.appName)}`
+  return `${new URL(c.req.url).origin}${app}`
 }
 
 // a body is read with an await: the store check comes after it, right before the write (store-turn.ts)
@@ -127,7 +167,14 @@ async function create(c: NativeContext) {
 /** `POST /sobjects/{object}/Id` creates (API 37.0+: `Id` as the external id, with no value). */
 async function createById(c: NativeContext) {
   if (c.req.param('id')!.toLowerCase() !== 'id') methodNotAllowed(c, 'HEAD,GET,PATCH,DELETE')
+  refusePreconditions(c)
   return create(c)
+}
+
+/** A row's validators: those of the whole record as the caller reads it (no `fields`). */
+function rowValidators(c: NativeContext) {
+  const record = c.env.app.records.read(c.req.param('object')!, c.req.param('id')!, c.get('view'))
+  return recordValidators(record)
 }
 
 function read(c: NativeContext) {
@@ -135,18 +182,22 @@ function read(c: NativeContext) {
   const view = c.get('view')
   const object = app.metadata.getObject(c.req.param('object')!, view).name
   const record = app.records.read(object, c.req.param('id')!, view, { fields: c.req.query('fields') })
-  return jsonUtf8(c, toRecordJson(object, record, view.apiVersion))
+  const fields = c.req.query('fields')
+  const validators = fields === undefined ? recordValidators(record) : rowValidators(c)
+  return readConditionally(c, validators, () => jsonUtf8(c, toRecordJson(object, record, view.apiVersion)))
 }
 
 async function update(c: NativeContext) {
   const body = await readRecordBody(c, c.req.param('object')!)
   return whenStoreFree(c, () => {
+    checkWritePreconditions(c, () => rowValidators(c))
     c.env.app.records.update(c.req.param('object')!, c.req.param('id')!, body, c.get('view'))
     return c.body(null, 204)
   })
 }
 
 function remove(c: NativeContext) {
+  checkWritePreconditions(c, () => rowValidators(c))
   c.env.app.records.delete(c.req.param('object')!, c.req.param('id')!, c.get('view'))
   return c.body(null, 204)
 }

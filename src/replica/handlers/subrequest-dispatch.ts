@@ -9,6 +9,7 @@
  * Collections inside a composite).
  */
 import type { Dispatch, Subresponse } from '../composite/dispatch.js'
+import { encodeSubrequestUrl } from '../composite/subrequest-url.js'
 import { savepointOf, type Transact } from '../composite/transact.js'
 import type { NativeContext, NativeEnv } from './native-env.js'
 
@@ -27,7 +28,8 @@ export function createDispatch(c: NativeContext, fetchRoutes: FetchRoutes): Disp
       body = JSON.stringify(subrequest.body)
       headers.set('content-type', 'application/json')
     }
-    const request = new Request(origin + subrequest.url, { method: subrequest.method, headers, body })
+    const url = origin + encodeSubrequestUrl(subrequest.url)
+    const request = new Request(url, { method: subrequest.method, headers, body })
     return readSubresponse(await fetchRoutes(request, { ...c.env, transaction }))
   }
 }
@@ -39,12 +41,19 @@ export function transactFor(c: NativeContext): Transact {
   return (work) => store.transactionAsync(work)
 }
 
+/** Headers of a subresponse a composite answer carries in `httpHeaders`, as a real org writes them. */
+const PASSED_ON = ['Location', 'ETag', 'Last-Modified']
+
 /**
- * The answer as a composite passes it on: status, the new record's `Location` (the only header
- * the replica's routes set that a composite answer carries) and the parsed body.
+ * The answer as a composite passes it on: status, the headers it carries (a new record's
+ * `Location`, a conditional read's validators) and the parsed body.
  */
 async function readSubresponse(response: Response): Promise<Subresponse> {
-  const location = response.headers.get('location')
+  const headers: Record<string, string> = {}
+  for (const name of PASSED_ON) {
+    const value = response.headers.get(name)
+    if (value !== null) headers[name] = value
+  }
   const text = await response.text()
   let body: unknown = null
   if (text !== '') {
@@ -54,5 +63,5 @@ async function readSubresponse(response: Response): Promise<Subresponse> {
       body = text
     }
   }
-  return { status: response.status, headers: location === null ? {} : { Location: location }, body }
+  return { status: response.status, headers, body }
 }

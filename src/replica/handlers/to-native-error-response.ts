@@ -18,6 +18,7 @@ const STATUS_OF: Partial<Record<ReplicaErrorCode, ContentfulStatusCode>> = {
   INVALIDJOBSTATE: 409,
   CONFLICT: 409,
   JOB_NOT_COMPLETE: 412,
+  PRECONDITION_FAILED: 412,
   EXCEEDED_MAX_SIZE_REQUEST: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   // the replica fails loudly on what it does not emulate: "not implemented", not a client mistake

@@ -9,6 +9,8 @@
 import { isTextLike } from '../../schemas/field-type.js'
 import { versionBasePath } from './api-version.js'
 import type { FieldDef, FieldType, ObjectDef } from '../../schemas/crm-schema.js'
+import { keysAbsentAt, withoutKeys } from './describe-keys-by-version.js'
+import { describeUrls, globalUrls, isLayoutable } from './describe-urls.js'
 import type { MetadataService, MetadataView } from './metadata-service.js'
 
 const SOAP_TYPE: Record<FieldType, string> = {
@@ -36,13 +38,16 @@ const SOAP_TYPE: Record<FieldType, string> = {
 
 const MERGEABLE = new Set(['Account', 'Contact', 'Lead', 'Case'])
 
-function sobjectUrls(object: ObjectDef, apiVersion: string | number) {
-  const base = `${versionBasePath(apiVersion)}/sobjects/${object.name}`
-  return { sobject: base, describe: `${base}/describe`, rowTemplate: `${base}/{ID}` }
-}
+/** The Master record type every object has (an org without record types of its own). */
+export const MASTER_RECORD_TYPE_ID = '012000000000000AAA'
 
 /** One entry of `GET /sobjects` (`sobjects[]`) and the `objectDescribe` of `GET /sobjects/{object}`. */
 function globalEntry(metadata: MetadataService, object: ObjectDef, view: MetadataView) {
+  return withoutKeys(entryFlags(metadata, object, view), keysAbsentAt('global', view.apiVersion))
+}
+
+/** The flags a global entry and an object's describe share, with every key the table knows. */
+function entryFlags(metadata: MetadataService, object: ObjectDef, view: MetadataView) {
   const access = metadata.access(object, view.actor)
   return {
     activateable: false,
@@ -61,7 +66,7 @@ function globalEntry(metadata: MetadataService, object: ObjectDef, view: Metadat
     keyPrefix: object.keyPrefix,
     label: object.label,
     labelPlural: object.labelPlural,
-    layoutable: true,
+    layoutable: isLayoutable(object),
     mergeable: MERGEABLE.has(object.name) && access.deletable,
     mruEnabled: true,
     name: object.name,
@@ -72,7 +77,7 @@ function globalEntry(metadata: MetadataService, object: ObjectDef, view: Metadat
     triggerable: true,
     undeletable: access.deletable,
     updateable: access.updateable,
-    urls: sobjectUrls(object, view.apiVersion),
+    urls: globalUrls(object, view.apiVersion),
   }
 }
 
@@ -174,6 +179,14 @@ function describeField(metadata: MetadataService, object: ObjectDef, field: Fiel
   }
 }
 
+/** Every field of `object` the view sees, as describe lists them at the view's version. */
+export function describeFields(metadata: MetadataService, object: ObjectDef, view: MetadataView) {
+  const absent = keysAbsentAt('field', view.apiVersion)
+  return metadata
+    .visibleFields(object, view)
+    .map((field) => withoutKeys(describeField(metadata, object, field, view), absent))
+}
+
 /**
  * A dependent picklist value's `validFor`: base64 of a bitmap over the controlling field's values
  * in describe order (false, true for a checkbox), the most significant bit of the first byte
@@ -199,29 +212,45 @@ function validForBitmap(
   return btoa(String.fromCharCode(...bytes))
 }
 
-/** `GET /sobjects/{object}/describe`: fields, child relationships and urls for the view. */
-export function describeObject(metadata: MetadataService, name: string, view: MetadataView) {
+/**
+ * `GET /sobjects/{object}/describe`: fields, child relationships and urls for the view, with the
+ * keys of its API version (describe-keys-by-version.ts). `instanceUrl` is where the browser URLs
+ * of `urls` point.
+ */
+export function describeObject(
+  metadata: MetadataService,
+  name: string,
+  view: MetadataView,
+  instanceUrl = '',
+) {
   const object = metadata.getObject(name, view)
-  const { urls, ...entry } = globalEntry(metadata, object, view)
-  const base = urls.sobject
-  return {
+  const version = view.apiVersion
+  const { urls: _, ...entry } = entryFlags(metadata, object, view)
+  const urls = describeUrls(object, version, instanceUrl)
+  const relationshipKeys = keysAbsentAt('childRelationship', version)
+  const describe = {
     ...entry,
     actionOverrides: [],
-    childRelationships: metadata.childRelationships(object, view).map((relationship) => ({
-      cascadeDelete: relationship.cascadeDelete,
-      childSObject: relationship.childSObject,
-      deprecatedAndHidden: false,
-      field: relationship.field,
-      junctionIdListNames: [],
-      junctionReferenceTo: [],
-      relationshipName: relationship.relationshipName,
-      restrictedDelete: relationship.restrictedDelete,
-    })),
+    childRelationships: metadata.childRelationships(object, view).map((relationship) =>
+      withoutKeys(
+        {
+          cascadeDelete: relationship.cascadeDelete,
+          childSObject: relationship.childSObject,
+          deprecatedAndHidden: false,
+          field: relationship.field,
+          junctionIdListNames: [],
+          junctionReferenceTo: [],
+          relationshipName: relationship.relationshipName,
+          restrictedDelete: relationship.restrictedDelete,
+        },
+        relationshipKeys,
+      ),
+    ),
     compactLayoutable: true,
     defaultImplementation: null,
     extendedBy: null,
     extendsInterfaces: null,
-    fields: metadata.visibleFields(object, view).map((field) => describeField(metadata, object, field, view)),
+    fields: describeFields(metadata, object, view),
     implementedBy: null,
     implementsInterfaces: null,
     listviewable: null,
@@ -229,20 +258,24 @@ export function describeObject(metadata: MetadataService, name: string, view: Me
     namedLayoutInfos: [],
     networkScopeFieldName: null,
     recordTypeInfos: [
-      {
-        active: true,
-        available: true,
-        defaultRecordTypeMapping: true,
-        developerName: 'Master',
-        master: true,
-        name: 'Master',
-        recordTypeId: '012000000000000AAA',
-        urls: { layout: `${base}/describe/layouts/012000000000000AAA` },
-      },
+      withoutKeys(
+        {
+          active: true,
+          available: true,
+          defaultRecordTypeMapping: true,
+          developerName: 'Master',
+          master: true,
+          name: 'Master',
+          recordTypeId: MASTER_RECORD_TYPE_ID,
+          urls: { layout: `${urls.sobject}/describe/layouts/${MASTER_RECORD_TYPE_ID}` },
+        },
+        keysAbsentAt('recordTypeInfo', version),
+      ),
     ],
     searchLayoutable: true,
     sobjectDescribeOption: 'FULL',
     supportedScopes: [{ label: `All ${object.labelPlural.toLowerCase()}`, name: 'everything' }],
-    urls: { ...urls },
+    urls,
   }
+  return withoutKeys(describe, keysAbsentAt('sobject', version))
 }

@@ -138,6 +138,9 @@ it('stores every field but compound ones', () => {
     'BillingState',
     'BillingPostalCode',
     'BillingCountry',
+    'BillingLatitude',
+    'BillingLongitude',
+    'BillingGeocodeAccuracy',
   ])
 })
 

@@ -50,6 +50,29 @@ test('reports the operations, endpoints, SOQL features and error codes a run exe
   expect(body.unemulated).toEqual([])
 })
 
+test('counts the describe resources by name, as the router matched them', async ({ client }) => {
+  expect((await client.delete('/__replica/fidelity', { token: null })).status).toBe(200)
+  const app = await connectApp(client)
+  expect((await app.get(`${V}/sobjects/Account/describe/layouts`)).status).toBe(200)
+  expect((await app.get(`${V}/sobjects/Contact/Describe/Layouts/012000000000000AAA`)).status).toBe(200)
+  expect((await app.get(`${V}/sobjects/Account/quickActions`)).status).toBe(200)
+  expect((await app.get(`${V}/sobjects/Account/describe`)).status).toBe(200)
+
+  const body = await report(client)
+  expect(countOf(body.nativeEndpoints, 'GET sobjects/{object}/describe/layouts')).toBe(1)
+  expect(countOf(body.nativeEndpoints, 'GET sobjects/{object}/describe/layouts/{recordTypeId}')).toBe(1)
+  expect(countOf(body.nativeEndpoints, 'GET sobjects/{object}/quickActions')).toBe(1)
+  expect(countOf(body.nativeEndpoints, 'GET sobjects/{object}/describe')).toBe(1)
+  expect(body.nativeEndpointsNotExercised).toEqual(
+    expect.arrayContaining([
+      'sobjects/{object}/describe/compactLayouts',
+      'sobjects/{object}/describe/approvalLayouts',
+    ]),
+  )
+  expect(body.nativeEndpointsNotExercised).not.toContain('sobjects/{object}/describe/layouts')
+  expect(body.unemulated).toEqual([])
+})
+
 test('lists every request for what the replica does not emulate', async ({ client }) => {
   await client.delete('/__replica/fidelity', { token: null })
   const app = await connectApp(client)

@@ -115,7 +115,6 @@ test('refuses bad references, reference ids, URLs, nested composites, malformed 
       [create, read('/services/data/v60.0/sobjects/../../v1/workspaces')],
       'Failed to read the subrequest url',
     ],
-    [[create, read('/services/data/v60.0/sobjects/Some Account')], 'Failed to read the subrequest url'],
     [[create, sub('POST', '/composite', 'nested', { compositeRequest: [] })], 'cannot contain another'],
     [[create, sub('POST', '/composite/batch', 'nested', { batchRequests: [] })], 'cannot contain another'],
     [[create, sub('POST', '/composite/tree/Account', 'nested', { records: [] })], 'cannot contain another'],

@@ -276,7 +276,8 @@ test('passes subrequest headers on to the resource, and accepts collateSubreques
       collateSubrequests: true,
       compositeRequest: [
         {
-          ...sub('GET', `/sobjects/Account/${ACME}`, 'conditional'),
+          // basic information refuses conditional headers: the header reached the resource
+          ...sub('GET', '/sobjects/Account', 'conditional'),
           httpHeaders: { 'If-None-Match': '"x"' },
         },
         sub('GET', `/sobjects/Account/${ACME}?fields=Name`, 'plain'),
@@ -288,6 +289,29 @@ test('passes subrequest headers on to the resource, and accepts collateSubreques
     ['plain', 200],
   ])
   expect(items[0]!.body[0].errorCode).toBe('FEATURE_NOT_ENABLED')
+})
+
+test('reads subrequest URLs as a real org does: unencoded spaces in a query string are taken', async ({
+  client,
+}) => {
+  const app = await connectApp(client)
+  const response = await app.post(`${V}/composite`, {
+    json: {
+      compositeRequest: [
+        sub('GET', `${V}/query/?q=SELECT Id, Name FROM Account WHERE Name = 'Acme Corporation'`, 'spaces'),
+        sub('GET', `${V}/query?q=select count() from Account`, 'count'),
+        sub('GET', `${V}/query?q=SELECT Id\nFROM Account LIMIT 1`, 'newline'),
+      ],
+    },
+  })
+  const [spaces, count, newline] = expectStatuses(response, [
+    ['spaces', 200],
+    ['count', 200],
+    ['newline', 200],
+  ])
+  expect(spaces!.body.records).toEqual([expect.objectContaining({ Name: 'Acme Corporation' })])
+  expect(count!.body.totalSize).toBeGreaterThan(0)
+  expect(newline!.body.records).toHaveLength(1)
 })
 
 test('lists the composite resources of a version (graph from 50.0)', async ({ client }) => {

@@ -99,7 +99,7 @@ describe('describe', () => {
         { fieldNameOrPath: 'Id', nullsPosition: 'first', sortDirection: 'ascending' },
       ],
       query:
-        'SELECT name, billingstate, phone, tolabel(type), owner.alias, id, createddate, lastmodifieddate, systemmodstamp FROM Account WHERE (CreatedDate = THIS_WEEK) ORDER BY Name ASC NULLS FIRST, Id ASC NULLS FIRST',
+        'SELECT name, site, billingstate, phone, tolabel(type), owner.alias, id, createddate, lastmodifieddate, systemmodstamp FROM Account WHERE (CreatedDate = THIS_WEEK) ORDER BY Name ASC NULLS FIRST, Id ASC NULLS FIRST',
       scope: null,
       sobjectType: 'Account',
       whereCondition: { field: 'CreatedDate', operator: 'equals', values: ['THIS_WEEK'] },
@@ -111,6 +111,7 @@ describe('describe', () => {
       ]),
     ).toEqual([
       ['Name', false],
+      ['Site', false],
       ['BillingState', false],
       ['Phone', false],
       ['Type', false],
@@ -132,12 +133,12 @@ describe('describe', () => {
       sortable: true,
       type: 'string',
     })
-    expect(body.columns[3]).toMatchObject({
+    expect(body.columns[4]).toMatchObject({
       selectListItem: 'toLabel(Type)',
       type: 'picklist',
       sortIndex: null,
     })
-    expect(body.columns[5]).toMatchObject({ ascendingLabel: null, sortable: false, type: 'id' })
+    expect(body.columns[6]).toMatchObject({ ascendingLabel: null, sortable: false, type: 'id' })
     const mine = (await app.get((await viewNamed(app, 'Account', 'MyAccounts')).describeUrl)).body
     expect(mine.scope).toBe('mine')
     expect(mine.query).toContain("WHERE OwnerId = '005Rm0000000001IAA'")
@@ -165,10 +166,11 @@ describe('results', () => {
       label: 'All Accounts',
       size: total,
     })
-    expect(response.body.columns).toHaveLength(9)
+    expect(response.body.columns).toHaveLength(10)
     const [first] = response.body.records
     expect(first.columns).toEqual([
       { fieldNameOrPath: 'Name', value: 'Aardvark Ltd' },
+      { fieldNameOrPath: 'Site', value: null },
       { fieldNameOrPath: 'BillingState', value: null },
       { fieldNameOrPath: 'Phone', value: '555-0100' },
       { fieldNameOrPath: 'Type', value: 'Prospect' },
