@@ -11,7 +11,7 @@ import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { CRM_USERS } from '../../src/fixtures/crm/index.js'
 import { STANDALONE_CRM_CALL } from '../lib/native-call.js'
-import { type CrmApp, createCrmApps } from '../../src/replica/crm-app.js'
+import { type CrmData, createCrmDataSets } from '../../src/replica/crm-data.js'
 import { createCrmNativeHandler } from '../../src/replica/handlers/native-handler.js'
 import { createRecordsAccess } from '../../src/replica/records-access.js'
 import { type Comparison, defineBench } from '../lib/define-bench.js'
@@ -27,11 +27,11 @@ setFlagsFromString('--expose-gc')
 const gc = runInNewContext('gc') as () => void
 
 function createApps() {
-  return createCrmApps({ clock: { now: () => new Date('2026-03-18T12:00:00.000Z') } })
+  return createCrmDataSets({ clock: { now: () => new Date('2026-03-18T12:00:00.000Z') } })
 }
 
 /** `size` Accounts with ids, external ids `E-n` and account numbers `AN-n`, straight into the store. */
-function fill(app: CrmApp, size: number): string[] {
+function fill(app: CrmData, size: number): string[] {
   const { store } = app
   const ids: string[] = []
   const system = {
@@ -66,7 +66,7 @@ function picker(size: number) {
   }
 }
 
-function querier(app: CrmApp) {
+function querier(app: CrmData) {
   const handler = createCrmNativeHandler({ appFor: () => app })
   return async (soql: string) => {
     const response = await handler(

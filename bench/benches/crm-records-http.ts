@@ -11,7 +11,7 @@
  * domain work (`bench/servers/hono-floor.ts`, `gateway`) making the same two answers, the read's
  * also against json-server.
  */
-import { createCrmApps } from '../../src/replica/crm-app.js'
+import { createCrmDataSets } from '../../src/replica/crm-data.js'
 import { createCrmNativeHandler } from '../../src/replica/handlers/native-handler.js'
 import { seedCrm } from '../lib/crm-seed.js'
 import { type Comparison, defineBench } from '../lib/define-bench.js'
@@ -30,7 +30,7 @@ const json = { 'content-type': 'application/json' }
 
 /** Read and create with the native handler called in this process, and with a minimal Hono app: µs per call. */
 async function inProcess(): Promise<Measurement[]> {
-  const app = createCrmApps({ clock: { now: () => new Date() } }).open()
+  const app = createCrmDataSets({ clock: { now: () => new Date() } }).open()
   const handler = createCrmNativeHandler({ appFor: () => app })
   const answerOf = async (response: Response, status: number) => {
     const text = await response.text()

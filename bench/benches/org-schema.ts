@@ -10,7 +10,7 @@
  */
 import { rm } from 'node:fs/promises'
 import { loadOrgSchema } from '../../src/org-schema/index.js'
-import { createCrmApps } from '../../src/replica/crm-app.js'
+import { createCrmDataSets } from '../../src/replica/crm-data.js'
 import { createCrmNativeHandler } from '../../src/replica/handlers/native-handler.js'
 import { type Comparison, defineBench } from '../lib/define-bench.js'
 import { formulonFloor } from '../lib/formulon-floor.js'
@@ -64,7 +64,7 @@ async function loadTimes(): Promise<{
       const started = performance.now()
       const { schema } = await loadOrgSchema([dir])
       const loaded = performance.now()
-      createCrmApps({ clock: { now: () => new Date() }, schema })
+      createCrmDataSets({ clock: { now: () => new Date() }, schema })
       builds.push(performance.now() - loaded)
       samples.push(loaded - started)
       // after the load, so the floor's garbage is not collected inside the load's time
@@ -121,7 +121,7 @@ async function inProcess(): Promise<InProcess> {
   ])
   try {
     const { schema } = await loadOrgSchema([dir])
-    const app = createCrmApps({ clock: { now: () => new Date() }, schema }).open()
+    const app = createCrmDataSets({ clock: { now: () => new Date() }, schema }).open()
     const handler = createCrmNativeHandler({ appFor: () => app })
     const body = createBody()
     const formulon = formulonFloor(schema, 'Ruled__c', JSON.parse(body))

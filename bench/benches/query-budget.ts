@@ -7,7 +7,7 @@
  * check's worth of rows.
  */
 import { CRM_USERS } from '../../src/fixtures/crm/index.js'
-import { createCrmApps } from '../../src/replica/crm-app.js'
+import { createCrmDataSets } from '../../src/replica/crm-data.js'
 import { createCrmNativeHandler } from '../../src/replica/handlers/native-handler.js'
 import { defineBench } from '../lib/define-bench.js'
 import { STANDALONE_CRM_CALL } from '../lib/native-call.js'
@@ -32,7 +32,7 @@ const QUERIES = [
 export default defineBench({
   description: 'heavy SOQL at 100k records under the default query budget: longest hold of the event loop',
   async run() {
-    const apps = createCrmApps({
+    const apps = createCrmDataSets({
       clock: { now: () => new Date('2026-03-18T12:00:00.000Z') },
       queryBudget: { timeoutMs: BOUND_MS, maxRows: 1_000_000 },
     })

@@ -16,7 +16,7 @@ import { KnownSecrets } from '../calls/known-secrets.js'
 import { createRequestLog } from '../calls/request-log.js'
 import { UsageTally } from '../calls/usage-tally.js'
 import { redactText } from '../calls/redaction.js'
-import { type CrmApp, type CrmApps, createCrmApps } from '../replica/crm-app.js'
+import { type CrmData, type CrmDataSets, createCrmDataSets } from '../replica/crm-data.js'
 import { describeIssues } from '../schemas/describe-issues.js'
 import { type Clock, createClock } from '../store/clock.js'
 import { organizationIdOf } from '../store/salesforce-ids.js'
@@ -50,7 +50,7 @@ export interface ReplicaRuntime {
    */
   schemas: VersionSchemas
   /** Each environment's live apps (the same object as `ctx.environmentData`, typed). */
-  readonly apps: EnvironmentData<CrmApp>
+  readonly apps: EnvironmentData<CrmData>
   /** Settles once the store holds its data; every request waits for it. */
   ready: Promise<void>
   /** Back to the start: the loaded fixture (and `startState`), or the state `markStart()` marked. */
@@ -87,15 +87,15 @@ export function createRuntime(input: ReplicaMockOptions = {}): ReplicaRuntime {
   }
   // built on first use: parsing the built-in schema is a start cost a mock whose tests never reach
   // a CRM app need not pay
-  let builtInCrm: CrmApps | undefined
-  const builtInCrmApps = (): CrmApps => {
-    builtInCrm ??= createCrmApps(crmOptions)
+  let builtInCrm: CrmDataSets | undefined
+  const builtInCrmData = (): CrmDataSets => {
+    builtInCrm ??= createCrmDataSets(crmOptions)
     return builtInCrm
   }
   const appsOf = appsOfStore(store)
   // every catalog app is of type `replica`: each is a CRM replica (appId names its catalog entry only)
   // on its version's schema
-  const apps = createEnvironmentData<CrmApp>({
+  const apps = createEnvironmentData<CrmData>({
     create: (app, content, environmentId) =>
       runtime.schemas
         .appsOf(app.versionId)
@@ -134,7 +134,7 @@ export function createRuntime(input: ReplicaMockOptions = {}): ReplicaRuntime {
     baseUrl: options.baseUrl,
     listenHosts: [],
     caCertificatePem: null,
-    schemas: builtInSchemas(builtInCrmApps, fixture.versions),
+    schemas: builtInSchemas(builtInCrmData, fixture.versions),
     apps,
     ready: Promise.resolve(),
     reset() {
@@ -165,7 +165,7 @@ export function createRuntime(input: ReplicaMockOptions = {}): ReplicaRuntime {
   let start: RuntimeStart
   const schemaSources = { schema: options.schema, data: options.data, strict: options.schemaStrict }
   const loadSchemas = async () => {
-    runtime.schemas = await loadVersionSchemas(fixture.versions, schemaSources, crmOptions, builtInCrmApps)
+    runtime.schemas = await loadVersionSchemas(fixture.versions, schemaSources, crmOptions, builtInCrmData)
   }
   runtime.ready = loadSchemas()
     .then(() => store.restore(fixtureContent(fixture)))

@@ -3,7 +3,7 @@
  * Where `reset()` comes back to: the loaded fixture, or a start marked with `markStart()` (the
  * whole state as it was then). Coming back costs what changed since: store collections nobody
  * wrote are left alone (`Store.backTo`), and each marked app takes back the records it had,
- * shared copy-on-write (`CrmApp.mark`), instead of reloading or copying them.
+ * shared copy-on-write (`CrmData.mark`), instead of reloading or copying them.
  */
 import type { ExportedCall } from '../calls/call-export.js'
 import type { ManagementContext } from '../management/context.js'

@@ -7,7 +7,7 @@
  * keeps data only of environments the replayed store holds live).
  */
 import type { EnvironmentDataObserver } from '../management/environment-data.js'
-import type { CrmApp } from '../replica/crm-app.js'
+import type { CrmData } from '../replica/crm-data.js'
 import type { SObjectRecord } from '../replica/records/record-store.js'
 import type { CollectionObserver } from '../store/store-collection.js'
 
@@ -49,7 +49,7 @@ export function forwardEnvironmentData(observer: () => StateObserver | undefined
     installed(environmentId, appName, instance) {
       const target = observer()
       if (!target) return
-      const app = instance as CrmApp
+      const app = instance as CrmData
       const whenFree = () => app.store.whenFree()
       target.appData(environmentId, appName, app.serialise(), whenFree)
       app.store.observe({

@@ -8,7 +8,7 @@
  */
 import path from 'node:path'
 import type { FixtureVersion } from '../fixtures/fixture-schema.js'
-import { type CrmApps, type CrmAppsOptions, createCrmApps } from '../replica/crm-app.js'
+import { type CrmDataSets, type CrmDataSetsOptions, createCrmDataSets } from '../replica/crm-data.js'
 import type { SchemaLoadReport } from '../schemas/schema-load-report.js'
 import type { SeedDataReport } from '../schemas/seed-data-report.js'
 import type { SchemaReport, VersionSchemaReport } from '../schemas/schema-report.js'
@@ -27,7 +27,7 @@ export interface SchemaSourceOptions {
 
 export interface VersionSchemas {
   /** The CRM apps of an app version: its user schema's, or the built-in ones. */
-  appsOf(versionId: string | undefined): CrmApps
+  appsOf(versionId: string | undefined): CrmDataSets
   /** What every version of the fixture serves (`GET /__replica/schema`). */
   report(): SchemaReport
 }
@@ -39,14 +39,17 @@ interface VersionSources {
 }
 
 interface LoadedSources {
-  crm: CrmApps
+  crm: CrmDataSets
   report: SchemaLoadReport
   records: number
   dataReport: SeedDataReport | null
 }
 
 /** Every version on the built-in schema: the state before (or without) loading. */
-export function builtInSchemas(builtIn: () => CrmApps, versions: readonly FixtureVersion[]): VersionSchemas {
+export function builtInSchemas(
+  builtIn: () => CrmDataSets,
+  versions: readonly FixtureVersion[],
+): VersionSchemas {
   return schemasOf(
     builtIn,
     versions.map((version) => ({ version, sources: undefined, loaded: undefined })),
@@ -56,8 +59,8 @@ export function builtInSchemas(builtIn: () => CrmApps, versions: readonly Fixtur
 export async function loadVersionSchemas(
   versions: readonly FixtureVersion[],
   options: SchemaSourceOptions,
-  crmOptions: Omit<CrmAppsOptions, 'schema' | 'seed'>,
-  builtIn: () => CrmApps,
+  crmOptions: Omit<CrmDataSetsOptions, 'schema' | 'seed'>,
+  builtIn: () => CrmDataSets,
 ): Promise<VersionSchemas> {
   const optionSchema = options.schema.map((source, index) =>
     typeof source === 'string'
@@ -94,7 +97,7 @@ export async function loadVersionSchemas(
 async function loadSources(
   sources: VersionSources,
   strict: boolean,
-  crmOptions: Omit<CrmAppsOptions, 'schema' | 'seed'>,
+  crmOptions: Omit<CrmDataSetsOptions, 'schema' | 'seed'>,
 ): Promise<LoadedSources> {
   // the schema readers (SFDX, describe JSON, XML) load only for a mock given schema sources
   const { loadOrgSchema } = await import('../org-schema/index.js')
@@ -103,7 +106,7 @@ async function loadSources(
     { strict },
   )
   const { seed, records, report: dataReport } = await loadVersionSeed(sources.data, schema)
-  const crm = createCrmApps({ ...crmOptions, schema, ...(seed ? { seed } : {}) })
+  const crm = createCrmDataSets({ ...crmOptions, schema, ...(seed ? { seed } : {}) })
   // the seed loads through the record rules on the first open: open once now, so a row that
   // breaks a rule fails the start (naming its file and row) instead of the first environment
   if (seed) crm.open()
@@ -122,7 +125,7 @@ interface VersionEntry {
 }
 
 /** `builtIn` builds the built-in CRM apps on its first call (once per mock) and returns them after. */
-function schemasOf(builtIn: () => CrmApps, entries: readonly VersionEntry[]): VersionSchemas {
+function schemasOf(builtIn: () => CrmDataSets, entries: readonly VersionEntry[]): VersionSchemas {
   const byVersion = new Map(entries.map((entry) => [entry.version.id, entry.loaded?.crm]))
   const versions = entries.map(versionReport)
   const userSchemas = versions.filter((version) => version.schema === 'user').length

@@ -7,7 +7,7 @@ import { expect, it } from 'vitest'
 import { formulaField, formulaSchema, projectObject } from '../../../test/support/formula-schema.js'
 import { nativeReplica, V } from '../../../test/support/native-replica.js'
 import type { CrmSchemaInput, FieldDefInput } from '../../schemas/crm-schema.js'
-import { createCrmApps } from '../crm-app.js'
+import { createCrmDataSets } from '../crm-data.js'
 
 function replica() {
   const replica = nativeReplica(formulaSchema)
@@ -317,13 +317,13 @@ it('rolls back every record of an allOrNone collection when one breaks a rule; w
 
 it('errors at load on a rule or formula the replica cannot evaluate, naming object, rule or field and reason', () => {
   const clock = { now: () => new Date() }
-  expect(() => createCrmApps({ clock, schema: withRule('ISCLONE()') })).toThrow(
+  expect(() => createCrmDataSets({ clock, schema: withRule('ISCLONE()') })).toThrow(
     'Failed to load the CRM schema: validation rule Project__c.Bad cannot be evaluated: NoFunctionError: Unknown function ISCLONE. Check spelling.',
   )
-  expect(() => createCrmApps({ clock, schema: withRule('$Label.Missing = "x"') })).toThrow(
+  expect(() => createCrmDataSets({ clock, schema: withRule('$Label.Missing = "x"') })).toThrow(
     'validation rule Project__c.Bad cannot be evaluated: no custom label Missing ($Label.Missing); give it in formulaGlobals.label',
   )
-  expect(() => createCrmApps({ clock, schema: withRule('Missing__c > 1') })).toThrow(
+  expect(() => createCrmDataSets({ clock, schema: withRule('Missing__c > 1') })).toThrow(
     'validation rule Project__c.Bad cannot be evaluated: Project__c has no field Missing__c',
   )
   const badField = {
@@ -347,14 +347,14 @@ it('errors at load on a rule or formula the replica cannot evaluate, naming obje
       },
     ],
   } satisfies CrmSchemaInput
-  expect(() => createCrmApps({ clock, schema: badField })).toThrow(
+  expect(() => createCrmDataSets({ clock, schema: badField })).toThrow(
     'Failed to load the CRM schema: formula field Project__c.Bad__c cannot be evaluated: it returns text, not number',
   )
   const withDefault = (defaultValueFormula: string) => withProjectFields({ Code__c: { defaultValueFormula } })
-  expect(() => createCrmApps({ clock, schema: withDefault('Name & "-1"') })).toThrow(
+  expect(() => createCrmDataSets({ clock, schema: withDefault('Name & "-1"') })).toThrow(
     "Failed to load the CRM schema: default value of Project__c.Code__c cannot be evaluated: a default value cannot read the record's field Name",
   )
-  expect(() => createCrmApps({ clock, schema: withDefault('TODAY()') })).toThrow(
+  expect(() => createCrmDataSets({ clock, schema: withDefault('TODAY()') })).toThrow(
     'default value of Project__c.Code__c cannot be evaluated: it returns date, not text',
   )
 })

@@ -9,13 +9,13 @@ import type { ManagementContext } from '../../management/context.js'
 import type { TransactionScope } from '../../store/transaction.js'
 import type { BulkHooks } from '../bulk/bulk-hooks.js'
 import type { NativeCall } from '../native-call.js'
-import type { CrmApp } from '../crm-app.js'
+import type { CrmData } from '../crm-data.js'
 import type { MetadataView } from '../metadata/metadata-service.js'
 
 export type NativeEnv = {
   Bindings: {
     call: NativeCall
-    app: CrmApp
+    app: CrmData
     /**
      * The management side, for the login endpoints (credentials, issued tokens) and the limits
      * (recorded calls); absent for a caller of the routes that serves neither.

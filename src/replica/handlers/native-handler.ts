@@ -2,7 +2,7 @@
  * @module
  * The CRM replica's native REST API as a `NativeHandler` (src/replica/native-call.ts): the gateway
  * resolves the environment app and actor from the token and hands each call over with its native
- * path; this Hono app routes it to the live `CrmApp` of that environment app. Every error leaves
+ * path; this Hono app routes it to the live `CrmData` of that environment app. Every error leaves
  * through `toNativeErrorResponse`, in the Salesforce error array. The versioned resources' fixed
  * segments are routed in any case (`resource-spelling.ts`), and their answers carry
  * `Sforce-Limit-Info` (`limit-info.ts`). The composite resources send
@@ -15,7 +15,7 @@ import { getPathNoStrict } from 'hono/utils/url'
 import type { ManagementContext } from '../../management/context.js'
 import type { NativeCall, NativeHandler } from '../native-call.js'
 import type { BulkHooks } from '../bulk/bulk-hooks.js'
-import type { CrmApp } from '../crm-app.js'
+import type { CrmData } from '../crm-data.js'
 import { NotFoundError, UnsupportedFeatureError } from '../errors.js'
 import { compositeRoutes } from './composite-routes.js'
 import { resource } from './method-dispatch.js'
@@ -37,7 +37,7 @@ import { listResources, listVersions, requireServedVersion } from './versions-ro
 
 export interface CrmNativeHandlerOptions {
   /** The live app of the call's environment app; undefined when the environment holds no data. */
-  appFor(call: NativeCall): CrmApp | undefined
+  appFor(call: NativeCall): CrmData | undefined
   /** The management side: the login endpoints issue tokens in it, `/limits` counts its recorded calls. */
   management?: ManagementContext
   /** Bulk job delays and faults (the mock's lifecycle and fault queue). @default due at once, no faults */

@@ -1,7 +1,8 @@
 /**
  * @module
- * Live CRM apps. `createCrmApps` builds the metadata once per mock (it is read-only and shared);
- * each environment app then gets its own `CrmApp`: a record store, the record service over it on
+ * The live data of CRM environment apps (not a Hono app: the routes are in `handlers/`).
+ * `createCrmDataSets` builds the metadata once per app version (it is read-only and shared); each
+ * environment app then gets its own `CrmData`: a record store, the record service over it on
  * the mock clock, its open query cursors and Bulk API jobs, and `serialise()`/`restore()` for
  * snapshots and the state document (records only: cursors and jobs are live API state, dropped
  * when the data is replaced). A new app starts from the CRM seed; one made from saved content
@@ -42,7 +43,7 @@ import {
   type SoqlRows,
 } from './soql/index.js'
 
-export interface CrmAppsOptions {
+export interface CrmDataSetsOptions {
   /** The mock clock (record timestamps, date literals, cursor expiry). */
   clock: { now(): Date }
   /** @default the built-in CRM schema (src/fixtures/crm) */
@@ -53,7 +54,7 @@ export interface CrmAppsOptions {
   queryBudget?: QueryBudgetOptions
 }
 
-export interface CrmApp {
+export interface CrmData {
   /** The environment's organization id (the Id of the app's Organization record), when opened for one. */
   readonly organizationId: string | undefined
   readonly metadata: MetadataService
@@ -89,17 +90,17 @@ export interface CrmApp {
    * back (its tables shared with the mark, each copied on its next write; cursors and jobs
    * dropped), or a new app from the same records while an async write (a bulk job) still holds it.
    */
-  mark(): () => CrmApp
+  mark(): () => CrmData
   /** `undefined` unless an async write (a bulk job) holds the records; else when to check again. */
   whenFree(): Promise<void> | undefined
 }
 
-export type CrmApps = ReturnType<typeof createCrmApps>
+export type CrmDataSets = ReturnType<typeof createCrmDataSets>
 
 /** How many records `GET /sobjects/{object}` lists as recent. */
 const RECENT_ITEMS = 25
 
-export function createCrmApps(options: CrmAppsOptions) {
+export function createCrmDataSets(options: CrmDataSetsOptions) {
   const { clock } = options
   const metadata = createMetadataService(options.schema ?? crmSchemaInput)
   const seed = options.seed ?? crmSeed
@@ -137,18 +138,18 @@ export function createCrmApps(options: CrmAppsOptions) {
      * A live app: from `content` (a `serialise()` result) when given, else seeded. Opened for an
      * environment (`organizationId`), it holds that org's Organization record.
      */
-    open(content?: unknown, openOptions: { organizationId?: string | undefined } = {}): CrmApp {
+    open(content?: unknown, openOptions: { organizationId?: string | undefined } = {}): CrmData {
       return openApp(baselineOf(content), openOptions.organizationId)
     },
   }
 
-  function openApp(baseline: RecordBaseline, organizationId: string | undefined): CrmApp {
+  function openApp(baseline: RecordBaseline, organizationId: string | undefined): CrmData {
     const store = createRecordStore(metadata, baseline)
     const records = createRecordService({ store, metadata, clock, actorUsers: seed.actorUsers })
     const cursors = createQueryCursors<SoqlRows>({ clock })
     const jobs = new BulkJobs({ metadata, store, records, clock })
     if (organizationId !== undefined) ensureOrganization(store, records, seed, organizationId)
-    const app: CrmApp = {
+    const app: CrmData = {
       organizationId,
       metadata,
       store,
