@@ -10,7 +10,7 @@ import { MIN_SECRET_LENGTH } from './known-secrets.js'
 import type { RawCall } from './raw-call.js'
 import { redactHeaders, redactText } from './redaction.js'
 
-/** A place in an environment's order of calls (see `request-log.ts`). */
+/** A place in an environment's order of calls (see `recorded-calls.ts`). */
 export interface PendingCall {
   readonly id: string
   readonly environmentId: string

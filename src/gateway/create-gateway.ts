@@ -111,7 +111,7 @@ function refusal(ctx: ManagementContext, call: ReceivedCall, error: unknown): Ca
   if (call.environmentId === undefined && refusal.target) {
     call.environmentId = refusal.target.environmentId
     call.app = refusal.target.app
-    call.pending = ctx.requestLog.begin(refusal.target.environmentId)
+    call.pending = ctx.recordedCalls.begin(refusal.target.environmentId)
   }
   const nativePath = call.path?.nativePath
   if (

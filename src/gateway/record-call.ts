@@ -14,7 +14,7 @@ export function recordCall(ctx: ManagementContext, call: ReceivedCall, outcome: 
   const durationMs =
     ctx.clock.nowMs() - call.receivedAtMs + (ctx.clock.mode === 'manual' ? call.injectedMs : 0)
   try {
-    ctx.requestLog.complete(pending, {
+    ctx.recordedCalls.complete(pending, {
       app: call.app,
       method: request.method,
       path: url.pathname,

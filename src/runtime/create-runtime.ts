@@ -13,7 +13,7 @@ import { invalidRequest } from '../management/errors.js'
 import { createFaultQueue } from '../management/faults.js'
 import { rebuildSchedule } from '../management/lifecycle.js'
 import { KnownSecrets } from '../calls/known-secrets.js'
-import { createRequestLog } from '../calls/request-log.js'
+import { createRecordedCalls } from '../calls/recorded-calls.js'
 import { UsageTally } from '../calls/usage-tally.js'
 import { redactText } from '../calls/redaction.js'
 import { type CrmData, type CrmDataSets, createCrmDataSets } from '../replica/crm-data.js'
@@ -113,7 +113,7 @@ export function createRuntime(input: ReplicaMockOptions = {}): ReplicaRuntime {
     faults: createFaultQueue(),
     environmentData: apps,
     due: new DueQueue(),
-    requestLog: createRequestLog({
+    recordedCalls: createRecordedCalls({
       capacity: options.maxRecordedCalls,
       totalKeptBodiesBudget: options.maxRecordedBodyBytes,
       secrets,
@@ -194,7 +194,7 @@ function exportRuntimeState(runtime: ReplicaRuntime): StateDocument {
     store: ctx.store.serialise(),
     environmentData: ctx.environmentData.exportAll(),
     faults: ctx.faults.list(),
-    requests: ctx.requestLog.exportAll(),
+    requests: ctx.recordedCalls.exportAll(),
   }
 }
 
@@ -225,7 +225,7 @@ async function importRuntimeState(runtime: ReplicaRuntime, document: unknown, ap
   installData()
   ctx.faults.restore(state.faults)
   learnSecrets(ctx, runtime.options.adminToken)
-  ctx.requestLog.importAll(state.requests)
+  ctx.recordedCalls.importAll(state.requests)
   retireReleasedCalls(ctx)
   rebuildSchedule(ctx)
   runtime.lifecycle = { ...state.lifecycle }

@@ -23,7 +23,7 @@ export const KEPT_BODIES_BUDGET_BYTES = 32 * 1024 * 1024
 /** Whole bodies kept for download in all; beyond it the largest environment's oldest go first. */
 export const TOTAL_KEPT_BODIES_BUDGET_BYTES = 256 * 1024 * 1024
 
-export interface RequestLogOptions {
+export interface RecordedCallsOptions {
   /** Calls kept per environment; 0 records nothing. */
   capacity: number
   /** Whole-body bytes kept per environment. @default KEPT_BODIES_BUDGET_BYTES */
@@ -36,8 +36,8 @@ export interface RequestLogOptions {
   now?: () => number
 }
 
-export function createRequestLog(options: RequestLogOptions): RequestLog {
-  return new RequestLog(options)
+export function createRecordedCalls(options: RecordedCallsOptions): RecordedCalls {
+  return new RecordedCalls(options)
 }
 
 /** A call's place in its environment's order: pending until `call` is filled in. */
@@ -53,7 +53,7 @@ interface Ring {
   keptBytes: number
 }
 
-export class RequestLog {
+export class RecordedCalls {
   /** Calls kept per environment; 0 records nothing. */
   readonly capacity: number
   readonly #budget: number
@@ -68,7 +68,7 @@ export class RequestLog {
   /** Environments whose calls went: nothing more is recorded for them. */
   #retired = new Set<string>()
 
-  constructor(options: RequestLogOptions) {
+  constructor(options: RecordedCallsOptions) {
     this.capacity = options.capacity
     this.#budget = options.keptBodiesBudget ?? KEPT_BODIES_BUDGET_BYTES
     this.#totalBudget = options.totalKeptBodiesBudget ?? TOTAL_KEPT_BODIES_BUDGET_BYTES
