@@ -12,7 +12,7 @@ import { runInNewContext } from 'node:vm'
 import { CRM_USERS } from '../../src/fixtures/crm/index.js'
 import { STANDALONE_CRM_CALL } from '../lib/native-call.js'
 import { type CrmData, createCrmDataSets } from '../../src/replica/crm-data.js'
-import { createCrmNativeHandler } from '../../src/replica/handlers/native-handler.js'
+import { createCrmRoutes } from '../../src/replica/handlers/crm-routes.js'
 import { createRecordsAccess } from '../../src/replica/records-access.js'
 import { type Comparison, defineBench } from '../lib/define-bench.js'
 import { compareLoop, measureLoop } from '../lib/measure-loop.js'
@@ -67,7 +67,7 @@ function picker(size: number) {
 }
 
 function querier(app: CrmData) {
-  const handler = createCrmNativeHandler({ appFor: () => app })
+  const handler = createCrmRoutes({ dataFor: () => app }).handler
   return async (soql: string) => {
     const response = await handler(
       new Request(`http://replica.bench/services/data/v60.0/query?q=${encodeURIComponent(soql)}`),

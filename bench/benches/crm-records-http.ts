@@ -12,7 +12,7 @@
  * also against json-server.
  */
 import { createCrmDataSets } from '../../src/replica/crm-data.js'
-import { createCrmNativeHandler } from '../../src/replica/handlers/native-handler.js'
+import { createCrmRoutes } from '../../src/replica/handlers/crm-routes.js'
 import { seedCrm } from '../lib/crm-seed.js'
 import { type Comparison, defineBench } from '../lib/define-bench.js'
 import { compareHttp } from '../lib/measure-http.js'
@@ -31,7 +31,7 @@ const json = { 'content-type': 'application/json' }
 /** Read and create with the native handler called in this process, and with a minimal Hono app: µs per call. */
 async function inProcess(): Promise<Measurement[]> {
   const app = createCrmDataSets({ clock: { now: () => new Date() } }).open()
-  const handler = createCrmNativeHandler({ appFor: () => app })
+  const handler = createCrmRoutes({ dataFor: () => app }).handler
   const answerOf = async (response: Response, status: number) => {
     const text = await response.text()
     if (response.status !== status) throw new Error(`Failed: ${response.status} ${text}`)

@@ -11,7 +11,7 @@
 import { rm } from 'node:fs/promises'
 import { loadOrgSchema } from '../../src/org-schema/index.js'
 import { createCrmDataSets } from '../../src/replica/crm-data.js'
-import { createCrmNativeHandler } from '../../src/replica/handlers/native-handler.js'
+import { createCrmRoutes } from '../../src/replica/handlers/crm-routes.js'
 import { type Comparison, defineBench } from '../lib/define-bench.js'
 import { formulonFloor } from '../lib/formulon-floor.js'
 import { xmlFloor } from '../lib/xml-floor.js'
@@ -122,7 +122,7 @@ async function inProcess(): Promise<InProcess> {
   try {
     const { schema } = await loadOrgSchema([dir])
     const app = createCrmDataSets({ clock: { now: () => new Date() }, schema }).open()
-    const handler = createCrmNativeHandler({ appFor: () => app })
+    const handler = createCrmRoutes({ dataFor: () => app }).handler
     const body = createBody()
     const formulon = formulonFloor(schema, 'Ruled__c', JSON.parse(body))
     const send = async (request: Request, status: number) => {

@@ -8,7 +8,7 @@
  */
 import { CRM_USERS } from '../../src/fixtures/crm/index.js'
 import { createCrmDataSets } from '../../src/replica/crm-data.js'
-import { createCrmNativeHandler } from '../../src/replica/handlers/native-handler.js'
+import { createCrmRoutes } from '../../src/replica/handlers/crm-routes.js'
 import { defineBench } from '../lib/define-bench.js'
 import { STANDALONE_CRM_CALL } from '../lib/native-call.js'
 import { type Measurement, toMeasurement } from '../lib/stats.js'
@@ -55,7 +55,7 @@ export default defineBench({
         Industry: n % 3 ? 'Banking' : 'Energy',
       })
     }
-    const handler = createCrmNativeHandler({ appFor: () => app })
+    const handler = createCrmRoutes({ dataFor: () => app }).handler
     const figures: Measurement[] = []
     let longest = 0
     for (const soql of QUERIES) {

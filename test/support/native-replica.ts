@@ -3,7 +3,7 @@
  * transport): for unit tests of what a schema drives (formulas, roll-ups) through the routes.
  */
 import { createCrmDataSets } from '../../src/replica/crm-data.js'
-import { createCrmNativeHandler } from '../../src/replica/handlers/native-handler.js'
+import { createCrmRoutes } from '../../src/replica/handlers/crm-routes.js'
 import type { NativeCall } from '../../src/replica/native-call.js'
 import type { CrmSchemaInput } from '../../src/schemas/crm-schema.js'
 
@@ -20,7 +20,7 @@ const call: NativeCall = {
 
 export function nativeReplica(schema: CrmSchemaInput, now = '2026-02-01T00:00:00Z') {
   const app = createCrmDataSets({ clock: { now: () => new Date(now) }, schema }).open()
-  const handler = createCrmNativeHandler({ appFor: () => app })
+  const handler = createCrmRoutes({ dataFor: () => app }).handler
   /** The handler's answer to a call of `V + path`. */
   const raw = (method: string, path: string, body?: unknown) =>
     handler(

@@ -22,13 +22,13 @@ type Composite = Awaited<ReturnType<typeof composite>>
 
 export function collectionsRoutes(app: Hono<NativeEnv>): void {
   const write = async (c: NativeContext, { runCollection }: Composite, plan: CollectionsPlan) =>
-    c.json(await runCollection(plan, c.env.app.records, c.get('view'), transactFor(c)))
+    c.json(await runCollection(plan, c.var.data.records, c.get('view'), transactFor(c)))
   resource(app, '/composite/sobjects', {
-    POST: (c) => withLoaded(c, composite, async (m) => write(c, m, m.planCreate(await readJsonBody(c)))),
-    PATCH: (c) => withLoaded(c, composite, async (m) => write(c, m, m.planUpdate(await readJsonBody(c)))),
+    POST: (c) => withLoaded(c, composite, async (m) => write(c, m, m.planCreate(readJsonBody(c)))),
+    PATCH: (c) => withLoaded(c, composite, async (m) => write(c, m, m.planUpdate(readJsonBody(c)))),
     DELETE: (c) =>
       withLoaded(c, composite, (m) =>
-        write(c, m, m.planDelete(listParam(c, 'ids'), allOrNoneParam(c), c.env.app.metadata)),
+        write(c, m, m.planDelete(listParam(c, 'ids'), allOrNoneParam(c), c.var.data.metadata)),
       ),
   })
   resource(app, '/composite/sobjects/:object', {
@@ -37,7 +37,7 @@ export function collectionsRoutes(app: Hono<NativeEnv>): void {
       withLoaded(c, composite, async (m) => {
         const { ids, fields } = m.parseBody(
           m.CollectionsRetrieve,
-          await readJsonBody(c),
+          readJsonBody(c),
           'sObject Collections request',
         )
         return retrieve(c, m, ids, fields)
@@ -46,17 +46,17 @@ export function collectionsRoutes(app: Hono<NativeEnv>): void {
   resource(app, '/composite/sobjects/:object/:field', {
     PATCH: (c) =>
       withLoaded(c, composite, async (m) => {
-        const { metadata } = c.env.app
+        const { metadata } = c.var.data
         const view = c.get('view')
         const object = metadata.getObject(c.req.param('object')!, view)
-        const body = await readJsonBody(c)
+        const body = readJsonBody(c)
         return write(c, m, m.planUpsert(body, object, c.req.param('field')!, metadata, view))
       }),
   })
 }
 
 async function retrieve(c: NativeContext, m: Composite, ids: string[], fields: string[]) {
-  const { metadata, records } = c.env.app
+  const { metadata, records } = c.var.data
   const view = c.get('view')
   const object = metadata.getObject(c.req.param('object')!, view)
   const plan = m.planRetrieve(ids, fields, object, metadata, view)

@@ -1,26 +1,31 @@
 /**
  * @module
- * The gateway in front of the apps (docs/gateway.md).
- * For every call to an app URL, or to a native path at the root, in these steps:
+ * The gateway in front of the apps (docs/gateway.md): middleware of the one Hono app on the app
+ * URLs (`/apps/...`) and the native paths at the root (`/services/...`, `/id/...`). For every
+ * call, in these steps:
  * 1. receive: read the URL, token and request body, if the method has one (at most 4 MiB,
  *    or `maxUploadBytes` for a Bulk API CSV upload);
  * 2. admit: resolve environment, app and actor from the app token and refuse what it must
  *    (`resolveAppCall`), then a request body over the cap (`admit-call.ts`);
  * 3. faults: apply queued `gateway.latency` / `gateway.error` faults (`inject-faults.ts`);
- * 4. call the app: hand its `NativeHandler` a new Request for the native path on the mock's
- *    configured origin (`baseUrl`, never the request's `Host`), and refuse a response over the
- *    cap (`call-app.ts`);
- * 5. record the call (`record-call.ts`; best effort: a failure to record never changes the answer),
- *    and count it for the fidelity report (`count-native-usage.ts`).
+ * 4. the app answers: the built-in CRM app's routes, mounted in the same app, answer the same
+ *    request (`next()`), with the call in the request context (`c.var.native`) and telling the
+ *    gateway the endpoint they served (`c.var.nativeEndpoint`); a user's app (`nativeHandlers`)
+ *    gets a `Request` of its own (`call-app.ts`). An answer over the cap is refused;
+ * 5. record the call from the answer as the client gets it (`record-call.ts`; best effort: a
+ *    failure to record never changes the answer), count it for the fidelity report
+ *    (`count-native-usage.ts`), and note it for the transport's request log (`c.var.callNote`).
  * A refusal at any step is answered in the gateway's error format (an authentication failure on a
  * native path in the native one, `native-auth-failure.ts`), and recorded when the call can be tied
  * to an environment.
  */
+import type { Context, MiddlewareHandler, Next } from 'hono'
+import type { StatusCode } from 'hono/utils/http-status'
 import type { ManagementContext } from '../management/context.js'
-import type { NativeHandler } from '../replica/native-call.js'
+import { MAX_NATIVE_BODY_BYTES, type NativeHandler, type NativeVariables } from '../replica/native-call.js'
 import { admitCall } from './admit-call.js'
-import { callApp } from './call-app.js'
-import { type CallNote, noteCall } from './call-note.js'
+import { appAnswer, callHandler } from './call-app.js'
+import { type CallNote, noteOf } from './call-note.js'
 import { type CallOutcome, refusedOutcome } from './call-outcome.js'
 import { countNativeUsage } from './count-native-usage.js'
 import { GatewayRefusal } from './gateway-refusal.js'
@@ -29,70 +34,63 @@ import { nativeAuthFailure } from './native-auth-failure.js'
 import { type ReceivedCall, receiveCall } from './received-call.js'
 import { recordCall } from './record-call.js'
 
-/** The largest request and response body the gateway passes (docs/limits.md): 4 MiB. */
-const MAX_NATIVE_BODY_BYTES = 4 * 1024 * 1024
-
 export interface GatewayOptions {
   ctx: ManagementContext
-  /** The native handler of a catalog app (by app id), or undefined when none serves it. */
-  nativeHandler: (appId: string) => NativeHandler | undefined
+  /**
+   * The user's handler of a catalog app (by app id, the `nativeHandlers` option); undefined for
+   * an app the built-in CRM routes serve, which answer after the gateway (`next()`).
+   */
+  userHandler(appId: string): NativeHandler | undefined
   /** Largest Bulk API 2.0 CSV upload (`PUT .../jobs/ingest/{id}/batches`), in bytes. */
   maxUploadBytes: number
 }
 
-/** What the client gets: the app's status, headers and body, or the gateway's refusal. */
-export interface GatewayAnswer {
-  status: number
-  headers: Headers
-  /** Null for a status that has no body (204, 304...). */
-  body: Uint8Array<ArrayBuffer> | null
-}
-
-export interface Gateway {
-  /**
-   * Answers one call to an app URL (`/apps/...`) or a native path at the root (`/services/...`).
-   * @param note filled with the environment and app the call was tied to (call-note.ts), for the
-   * transport's request log.
-   */
-  answer(request: Request, note?: CallNote): Promise<GatewayAnswer>
+/** The request context the gateway fills: the call for the routes, and the note for the transport. */
+export type GatewayEnv = {
+  Variables: NativeVariables & {
+    /** Set once the gateway has answered: what the request log shows of the call. */
+    callNote: CallNote
+  }
 }
 
 const NULL_BODY_STATUSES = new Set([101, 204, 205, 304])
 
-export function createGateway(options: GatewayOptions): Gateway {
-  const { ctx, nativeHandler, maxUploadBytes } = options
+export function gatewayMiddleware(options: GatewayOptions): MiddlewareHandler<GatewayEnv> {
+  const { ctx, userHandler, maxUploadBytes } = options
   const caps = { maxBytes: MAX_NATIVE_BODY_BYTES, maxUploadBytes }
 
   /** Steps 2-4: the app's answer, or the refusal of the step that refused. */
-  const answer = async (call: ReceivedCall): Promise<CallOutcome> => {
+  const answer = async (c: Context<GatewayEnv>, call: ReceivedCall, next: Next): Promise<CallOutcome> => {
     try {
       const admitted = await admitCall(ctx, call)
       const faulted = await injectFaults(ctx, call, admitted.where)
       if (faulted) return faulted
       // the configured origin, read per call: a standalone server sets it once it listens
       const origin = new URL(ctx.baseUrl()).origin
-      return await callApp(
-        nativeHandler(admitted.native.appId),
-        call,
-        admitted,
-        MAX_NATIVE_BODY_BYTES,
-        origin,
-      )
+      const handler = userHandler(admitted.native.appId)
+      if (handler) return await callHandler(handler, call, admitted, origin)
+      c.set('native', { call: admitted.native, origin, body: call.body.data })
+      await next()
+      return await appAnswer(c.res, admitted.where, c.var.nativeEndpoint)
     } catch (error) {
       return refusal(ctx, call, error)
     }
   }
 
-  return {
-    async answer(request, note) {
-      const call = await receiveCall(request, ctx.clock.nowMs(), caps)
-      const outcome = await answer(call)
-      if (note) noteCall(note, call)
-      recordCall(ctx, call, outcome)
-      if (ctx.usage) countNativeUsage(ctx.usage, call, outcome)
-      const { status, headers, body } = outcome
-      return { status, headers, body: NULL_BODY_STATUSES.has(status) ? null : body.data }
-    },
+  return async (c, next) => {
+    const call = await receiveCall(c.req.raw, ctx.clock.nowMs(), caps)
+    const outcome = await answer(c, call, next)
+    const { status, headers, body } = outcome
+    // through the context, so a refusal carries the request id and CORS headers too
+    // as name/value pairs: msw's Headers in-process copies another Headers by the names it saw set
+    c.res = undefined
+    c.res = c.newResponse(NULL_BODY_STATUSES.has(status) ? null : body.data, {
+      status: status as StatusCode,
+      headers: [...headers],
+    })
+    c.set('callNote', noteOf(call))
+    recordCall(ctx, call, outcome, c.res.headers)
+    if (ctx.usage) countNativeUsage(ctx.usage, call, outcome)
   }
 }
 
