@@ -13,6 +13,7 @@
  */
 import { isUtf8 } from 'node:buffer'
 import type { BodyCoverage, BodyEncoding, BodyPreview } from '../schemas/request.js'
+import type { SecretList } from './known-secrets.js'
 import type { RawBody } from './raw-call.js'
 import { hasSecret, secretReach } from './redaction.js'
 
@@ -38,11 +39,7 @@ export interface StoredBody {
 }
 
 /** The body as the API shows it: redacted, omitted (with a preview) or recorded whole. */
-export function storeBody(
-  raw: RawBody,
-  secrets: readonly string[],
-  credentialsExchange: boolean,
-): StoredBody {
+export function storeBody(raw: RawBody, secrets: SecretList, credentialsExchange: boolean): StoredBody {
   const bytes = toBytes(raw.data)
   const base = { contentType: raw.contentType, bytes: raw.size, encoding: encodingOf(bytes, raw.complete) }
   const keptWhole = raw.complete && bytes.byteLength <= KEPT_BODY_MAX_BYTES

@@ -94,7 +94,7 @@ export class RecordedCalls {
     const place = this.#byId.get(pending.id)
     // dropped while in flight, or begun before a clear
     if (place !== pending || place.call) return
-    place.call = recordCall(place, raw, this.#secrets.of(place.environmentId))
+    place.call = recordCall(place, raw, this.#secrets.listOf(place.environmentId))
     const ring = this.#ringOf(place.environmentId)
     ring.completed++
     this.#keep(ring, place.call)

@@ -122,7 +122,7 @@ export function createRuntime(input: ReplicaMockOptions = {}): ReplicaRuntime {
     secrets,
     retention: { recordedCallsMs: options.recordedCallsRetentionMs, idempotencyMs: options.idempotencyTtlMs },
     // kept across resets: it counts the whole run
-    usage: options.fidelity ? new UsageTally((text) => redactText(text, secrets.all())) : undefined,
+    usage: options.fidelity ? new UsageTally((text) => redactText(text, secrets.allList())) : undefined,
     parsedSnapshots: new WeakMap(),
   }
 
