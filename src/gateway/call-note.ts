@@ -1,7 +1,7 @@
 /**
  * @module
  * What the gateway tells the transport about a call it answered, in the request context
- * (`c.var.callNote`), for the standalone server's request log: the environment and app the call
+ * (`c.get('callNote')`), for the standalone server's request log: the environment and app the call
  * was tied to, and whether its path carried a `/t/{token}` segment (which the log redacts). The
  * gateway notes what it resolved, so the log looks nothing up a second time.
  */

@@ -9,12 +9,12 @@
  *    (`resolveAppCall`), then a request body over the cap (`admit-call.ts`);
  * 3. faults: apply queued `gateway.latency` / `gateway.error` faults (`inject-faults.ts`);
  * 4. the app answers: the built-in CRM app's routes, mounted in the same app, answer the same
- *    request (`next()`), with the call in the request context (`c.var.native`) and telling the
- *    gateway the endpoint they served (`c.var.nativeEndpoint`); a user's app (`nativeHandlers`)
+ *    request (`next()`), with the call in the request context (`c.get('native')`) and telling the
+ *    gateway the endpoint they served (`c.get('nativeEndpoint')`); a user's app (`nativeHandlers`)
  *    gets a `Request` of its own (`call-app.ts`). An answer over the cap is refused;
  * 5. record the call from the answer as the client gets it (`record-call.ts`; best effort: a
  *    failure to record never changes the answer), count it for the fidelity report
- *    (`count-native-usage.ts`), and note it for the transport's request log (`c.var.callNote`).
+ *    (`count-native-usage.ts`), and note it for the transport's request log (`c.get('callNote')`).
  * A refusal at any step is answered in the gateway's error format (an authentication failure on a
  * native path in the native one, `native-auth-failure.ts`), and recorded when the call can be tied
  * to an environment.
@@ -58,6 +58,13 @@ const NULL_BODY_STATUSES = new Set([101, 204, 205, 304])
 export function gatewayMiddleware(options: GatewayOptions): MiddlewareHandler<GatewayEnv> {
   const { ctx, userHandler, maxUploadBytes } = options
   const caps = { maxBytes: MAX_NATIVE_BODY_BYTES, maxUploadBytes }
+  // the configured origin, read per call (a standalone server sets it once it listens), parsed
+  // once per value
+  let origin = { of: '', is: '' }
+  const originOf = (baseUrl: string) => {
+    if (origin.of !== baseUrl) origin = { of: baseUrl, is: new URL(baseUrl).origin }
+    return origin.is
+  }
 
   /** Steps 2-4: the app's answer, or the refusal of the step that refused. */
   const answer = async (c: Context<GatewayEnv>, call: ReceivedCall, next: Next): Promise<CallOutcome> => {
@@ -65,13 +72,12 @@ export function gatewayMiddleware(options: GatewayOptions): MiddlewareHandler<Ga
       const admitted = await admitCall(ctx, call)
       const faulted = await injectFaults(ctx, call, admitted.where)
       if (faulted) return faulted
-      // the configured origin, read per call: a standalone server sets it once it listens
-      const origin = new URL(ctx.baseUrl()).origin
+      const origin = originOf(ctx.baseUrl())
       const handler = userHandler(admitted.native.appId)
       if (handler) return await callHandler(handler, call, admitted, origin)
       c.set('native', { call: admitted.native, origin, body: call.body.data })
       await next()
-      return await appAnswer(c.res, admitted.where, c.var.nativeEndpoint)
+      return await appAnswer(c.res, admitted.where, c.get('nativeEndpoint'))
     } catch (error) {
       return refusal(ctx, call, error)
     }

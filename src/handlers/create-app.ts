@@ -27,7 +27,7 @@ const GATEWAY_PATHS = ['/apps/*', '/services/*', '/id/*']
 
 /**
  * @param outermost middleware a transport runs around everything else (the standalone server's
- * request log): it sees the answer as the client gets it, and the gateway's `c.var.callNote`
+ * request log): it sees the answer as the client gets it, and the gateway's `c.get('callNote')`
  */
 export function createApp(runtime: ReplicaRuntime, outermost: MiddlewareHandler<ReplicaEnv>[] = []) {
   const crm = builtInCrmRoutes(runtime)
@@ -49,12 +49,12 @@ export function createApp(runtime: ReplicaRuntime, outermost: MiddlewareHandler<
     maxUploadBytes: runtime.options.maxUploadBytes,
   })
   for (const path of GATEWAY_PATHS) app.use(path, gateway)
-  // a call the gateway admits to the built-in app (`c.var.native` set) answers in its format
+  // a call the gateway admits to the built-in app (`c.get('native')` set) answers in its format
   app.route('/', crm.routes)
 
   const { usage } = runtime.ctx
   app.notFound((c) =>
-    c.var.native
+    c.get('native')
       ? crmNotFound(c)
       : toManagementErrorResponse(
           c,
@@ -63,7 +63,7 @@ export function createApp(runtime: ReplicaRuntime, outermost: MiddlewareHandler<
         ),
   )
   app.onError((error, c) =>
-    c.var.native ? toNativeErrorResponse(c, error) : toManagementErrorResponse(c, error, usage),
+    c.get('native') ? toNativeErrorResponse(c, error) : toManagementErrorResponse(c, error, usage),
   )
   return app
 }

@@ -47,7 +47,7 @@ export interface NativeCall {
   login?: true
 }
 
-/** What the gateway hands the built-in app's routes in the request context (`c.var.native`). */
+/** What the gateway hands the built-in app's routes in the request context (`c.get('native')`). */
 export interface NativeScope {
   call: NativeCall
   /** The mock's configured origin: absolute URLs the app builds start with it, never with `Host`. */

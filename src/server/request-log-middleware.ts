@@ -2,7 +2,7 @@
  * @module
  * The request log's middleware: the outermost of the one app, so it times the whole answer
  * (a state file's journal included) and reads what the gateway noted about a native call
- * (`c.var.callNote`: its environment and app, and whether its path held a token).
+ * (`c.get('callNote')`: its environment and app, and whether its path held a token).
  */
 import type { MiddlewareHandler } from 'hono'
 import type { ReplicaEnv } from '../handlers/http/replica-env.js'
@@ -24,7 +24,7 @@ export function requestLogMiddleware(targets: RequestLogTargets): MiddlewareHand
     const started = performance.now()
     await next()
     const ms = performance.now() - started
-    const logged = loggedPath(c.req.raw, c.var.callNote, isSecret)
+    const logged = loggedPath(c.req.raw, c.get('callNote'), isSecret)
     const { method } = c.req
     const { status } = c.res
     const { environmentId, app } = logged

@@ -59,7 +59,7 @@ export async function readMultipartJob(c: NativeContext): Promise<{ job: unknown
   try {
     // a Response of the read bytes is the platform's multipart reader
     const type = c.req.header('content-type') ?? ''
-    form = await new Response(c.var.native.body, { headers: { 'content-type': type } }).formData()
+    form = await new Response(c.get('native').body, { headers: { 'content-type': type } }).formData()
   } catch (error) {
     throw invalidJob(`Failed to read the multipart body: ${(error as Error).message}`)
   }
@@ -98,7 +98,7 @@ export async function readMultipartJob(c: NativeContext): Promise<{ job: unknown
  * real API takes compressed uploads); any other encoding is refused, never read as CSV.
  */
 export function uploadBody(c: NativeContext): ReadableStream<Uint8Array> | null {
-  const bytes = c.var.native.body
+  const bytes = c.get('native').body
   // the bytes the gateway read, as one chunk: an upload may be 150 MiB, so it is not copied
   const body =
     bytes.byteLength === 0
@@ -112,7 +112,7 @@ export function uploadBody(c: NativeContext): ReadableStream<Uint8Array> | null 
   const encoding = (c.req.header('content-encoding') ?? 'identity').trim().toLowerCase()
   if (encoding === 'identity' || encoding === '') return body
   if (encoding === 'gzip' && body)
-    return inflateGzipUpload(body, c.var.options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES)
+    return inflateGzipUpload(body, c.get('options').maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES)
   throw new ReplicaError(
     'UNSUPPORTED_MEDIA_TYPE',
     `Failed to read the job data: Content-Encoding ${encoding} is not supported (send it plain or gzip)`,

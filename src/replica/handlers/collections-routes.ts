@@ -22,13 +22,13 @@ type Composite = Awaited<ReturnType<typeof composite>>
 
 export function collectionsRoutes(app: Hono<NativeEnv>): void {
   const write = async (c: NativeContext, { runCollection }: Composite, plan: CollectionsPlan) =>
-    c.json(await runCollection(plan, c.var.data.records, c.get('view'), transactFor(c)))
+    c.json(await runCollection(plan, c.get('data').records, c.get('view'), transactFor(c)))
   resource(app, '/composite/sobjects', {
     POST: (c) => withLoaded(c, composite, async (m) => write(c, m, m.planCreate(readJsonBody(c)))),
     PATCH: (c) => withLoaded(c, composite, async (m) => write(c, m, m.planUpdate(readJsonBody(c)))),
     DELETE: (c) =>
       withLoaded(c, composite, (m) =>
-        write(c, m, m.planDelete(listParam(c, 'ids'), allOrNoneParam(c), c.var.data.metadata)),
+        write(c, m, m.planDelete(listParam(c, 'ids'), allOrNoneParam(c), c.get('data').metadata)),
       ),
   })
   resource(app, '/composite/sobjects/:object', {
@@ -46,7 +46,7 @@ export function collectionsRoutes(app: Hono<NativeEnv>): void {
   resource(app, '/composite/sobjects/:object/:field', {
     PATCH: (c) =>
       withLoaded(c, composite, async (m) => {
-        const { metadata } = c.var.data
+        const { metadata } = c.get('data')
         const view = c.get('view')
         const object = metadata.getObject(c.req.param('object')!, view)
         const body = readJsonBody(c)
@@ -56,7 +56,7 @@ export function collectionsRoutes(app: Hono<NativeEnv>): void {
 }
 
 async function retrieve(c: NativeContext, m: Composite, ids: string[], fields: string[]) {
-  const { metadata, records } = c.var.data
+  const { metadata, records } = c.get('data')
   const view = c.get('view')
   const object = metadata.getObject(c.req.param('object')!, view)
   const plan = m.planRetrieve(ids, fields, object, metadata, view)

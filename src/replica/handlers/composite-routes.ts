@@ -51,11 +51,11 @@ export function compositeRoutes(app: Hono<NativeEnv>, fetchRoutes: FetchRoutes):
   resource(app, '/composite/tree/:object', {
     POST: (c) =>
       withLoaded(c, composite, async ({ planTree, runTree }) => {
-        const { metadata } = c.var.data
+        const { metadata } = c.get('data')
         const view = c.get('view')
         const object = metadata.getObject(c.req.param('object')!, view)
         const nodes = planTree(readJsonBody(c), object, metadata, view)
-        const answer = await runTree(nodes, c.var.data.records, view, transactFor(c))
+        const answer = await runTree(nodes, c.get('data').records, view, transactFor(c))
         return c.json(answer, answer.hasErrors ? 400 : 201)
       }),
   })

@@ -2,7 +2,7 @@
  * @module
  * The CRM replica's native REST API as Hono routes. The mock mounts them in its one app behind
  * the gateway (src/handlers/create-app.ts), which resolves the call from the app token and puts
- * it in the request context (`c.var.native`); the routes' first middleware finds the live data of
+ * it in the request context (`c.get('native')`); the routes' first middleware finds the live data of
  * that environment app. Errors leave through `toNativeErrorResponse`, in the Salesforce error
  * array. The versioned resources' fixed segments are routed in any case (`spell`, applied by the
  * app's `getPath`), and their answers carry `Sforce-Limit-Info` (`limit-info.ts`). An ordinary
@@ -128,8 +128,8 @@ export function crmNotFound(c: Context): Response {
  */
 function openData(options: CrmRoutesOptions): MiddlewareHandler<NativeEnv> {
   return async (c, next) => {
-    if (c.var.data !== undefined) return next()
-    const { call } = c.var.native
+    if (c.get('data') !== undefined) return next()
+    const { call } = c.get('native')
     const data = options.dataFor(call)
     if (!data) {
       throw new NotFoundError(

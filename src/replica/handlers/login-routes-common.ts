@@ -10,9 +10,9 @@ import { type NativeContext, nativeMethod } from './native-env.js'
 import { bodyText } from './read-json-body.js'
 
 export function loginContext(c: NativeContext): LoginContext {
-  const { management } = c.var.options
+  const { management } = c.get('options')
   if (!management) throw new UnsupportedFeatureError('Logging in (no management context is bound)')
-  return { management, app: c.var.data, call: c.var.native.call, origin: c.var.native.origin }
+  return { management, app: c.get('data'), call: c.get('native').call, origin: c.get('native').origin }
 }
 
 /**

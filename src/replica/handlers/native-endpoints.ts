@@ -53,7 +53,7 @@ export const NATIVE_ENDPOINTS: ReadonlyMap<string, NativeEndpoint> = new Map([
 const RECORD_ROUTE = `${V}/sobjects/:object/:id`
 const DESCRIBE: NativeEndpoint = { name: 'sobjects/{object}/describe', query: [] }
 
-/** Tells the gateway the endpoint the router matched (`c.var.nativeEndpoint`), for the fidelity report. */
+/** Tells the gateway the endpoint the router matched (`c.get('nativeEndpoint')`), for the fidelity report. */
 export function noteEndpoint(): MiddlewareHandler<NativeEnv> {
   return (c, next) => {
     c.set('nativeEndpoint', endpointOf(matchedRoutes(c), c.req.path))

@@ -53,10 +53,10 @@ function runQuery(c: NativeContext, kind: QueryKind): Response {
     )
   }
   // the column metadata of the query instead of its rows (what the Salesforce CLI names its columns by)
-  if (columns === 'true') return c.json(c.var.data.queryColumns(text, c.get('view')))
+  if (columns === 'true') return c.json(c.get('data').queryColumns(text, c.get('view')))
   const batchSize = batchSizeOf(c)
   const base = basePath(c)
-  const rows = c.var.data.openQuery(text, c.get('view'), {
+  const rows = c.get('data').openQuery(text, c.get('view'), {
     includeDeleted: kind === 'queryAll',
     recordUrl: (type, id) => `${base}/sobjects/${type}/${id}`,
   })
@@ -69,7 +69,7 @@ function moreResults(c: NativeContext, kind: QueryKind): Response {
   const match = LOCATOR.exec(c.req.param('locator')!)
   if (!match) throw new ReplicaError('INVALID_QUERY_LOCATOR', 'invalid query locator')
   const batchSize = batchSizeOf(c)
-  const rows = c.var.data.cursors.rows(match[1]!, c.var.native.call.actor)
+  const rows = c.get('data').cursors.rows(match[1]!, c.get('native').call.actor)
   const offset = Number(match[2])
   if (offset > rows.length) throw new ReplicaError('INVALID_QUERY_LOCATOR', 'invalid query locator')
   // this request renders its page under a budget of its own
@@ -105,7 +105,7 @@ function page(
   const done = next >= rows.length
   let head = `{"totalSize":${totalSize},"done":${done}`
   if (!done) {
-    const id = locator ?? c.var.data.cursors.open(rows, c.var.native.call.actor)
+    const id = locator ?? c.get('data').cursors.open(rows, c.get('native').call.actor)
     head += `,"nextRecordsUrl":${JSON.stringify(`${basePath(c)}/${kind}/${id}-${next}`)}`
   }
   return c.body(`${head},"records":[${parts.join(',')}]}`, 200, {

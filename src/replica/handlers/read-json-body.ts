@@ -1,6 +1,6 @@
 /**
  * @module
- * The request body the gateway read (`c.var.native.body`), as text, and the JSON body of a
+ * The request body the gateway read (`c.get('native').body`), as text, and the JSON body of a
  * native write. The real API also takes XML; the replica does not, and says
  * so instead of misreading it. Malformed or missing JSON, or JSON nested deeper than
  * `NATIVE_JSON_LIMITS` allows, is `JSON_PARSER_ERROR` (the gateway caps the size: 4 MiB).
@@ -19,7 +19,7 @@ const utf8 = new TextDecoder()
 
 /** The request body as UTF-8 text (empty without one). */
 export function bodyText(c: NativeContext): string {
-  return utf8.decode(c.var.native.body)
+  return utf8.decode(c.get('native').body)
 }
 
 export function readJsonBody(c: NativeContext): unknown {

@@ -34,7 +34,7 @@ function search(c: NativeContext): Promise<Response> {
   const base = basePath(c)
   return withLoaded(c, sosl, ({ runSearch }) =>
     c.json(
-      runSearch(c.var.data, text, c.get('view'), {
+      runSearch(c.get('data'), text, c.get('view'), {
         recordUrl: (type, id) => `${base}/sobjects/${type}/${id}`,
       }),
     ),

@@ -81,11 +81,11 @@ function refuseConditionalRequests(): MiddlewareHandler<NativeEnv> {
 }
 
 function globalDescribe(c: NativeContext) {
-  return jsonUtf8(c, describeGlobal(c.var.data.metadata, c.get('view')))
+  return jsonUtf8(c, describeGlobal(c.get('data').metadata, c.get('view')))
 }
 
 function basicInformation(c: NativeContext) {
-  const app = c.var.data
+  const app = c.get('data')
   const view = c.get('view')
   const summary = describeSObject(app.metadata, c.req.param('object')!, view)
   const object = summary.objectDescribe.name
@@ -94,14 +94,14 @@ function basicInformation(c: NativeContext) {
 }
 
 function describe(c: NativeContext) {
-  return jsonUtf8(c, describeObject(c.var.data.metadata, c.req.param('object')!, c.get('view')))
+  return jsonUtf8(c, describeObject(c.get('data').metadata, c.req.param('object')!, c.get('view')))
 }
 
 // a body is read with an await: the store check comes after it, right before the write (store-turn.ts)
 async function create(c: NativeContext) {
   const body = readJsonBody(c)
   return whenStoreFree(c, () => {
-    const { object, id } = c.var.data.records.create(c.req.param('object')!, body, c.get('view'))
+    const { object, id } = c.get('data').records.create(c.req.param('object')!, body, c.get('view'))
     return jsonCreated(c, { id, success: true, errors: [] }, `${basePath(c)}/sobjects/${object}/${id}`)
   })
 }
@@ -113,7 +113,7 @@ async function createById(c: NativeContext) {
 }
 
 function read(c: NativeContext) {
-  const app = c.var.data
+  const app = c.get('data')
   const view = c.get('view')
   const object = app.metadata.getObject(c.req.param('object')!, view).name
   const record = app.records.read(object, c.req.param('id')!, view, { fields: c.req.query('fields') })
@@ -123,13 +123,13 @@ function read(c: NativeContext) {
 async function update(c: NativeContext) {
   const body = readJsonBody(c)
   return whenStoreFree(c, () => {
-    c.var.data.records.update(c.req.param('object')!, c.req.param('id')!, body, c.get('view'))
+    c.get('data').records.update(c.req.param('object')!, c.req.param('id')!, body, c.get('view'))
     return c.body(null, 204)
   })
 }
 
 function remove(c: NativeContext) {
-  c.var.data.records.delete(c.req.param('object')!, c.req.param('id')!, c.get('view'))
+  c.get('data').records.delete(c.req.param('object')!, c.req.param('id')!, c.get('view'))
   return c.body(null, 204)
 }
 
@@ -138,7 +138,7 @@ function remove(c: NativeContext) {
  * does not serve; any other `{field}/{value}` is a row by external id.
  */
 function externalIdPath(c: NativeContext): { object: string; field: string; value: string } {
-  const app = c.var.data
+  const app = c.get('data')
   const object = app.metadata.getObject(c.req.param('object')!, c.get('view'))
   const field = c.req.param('id')!
   const id = normaliseId(field)
@@ -163,7 +163,7 @@ function multipleChoices(c: NativeContext, object: string, ids: readonly string[
 function retrieveByExternalId(c: NativeContext) {
   const { object, field, value } = externalIdPath(c)
   const view = c.get('view')
-  const found = c.var.data.records.retrieveByExternalId(object, field, value, view, {
+  const found = c.get('data').records.retrieveByExternalId(object, field, value, view, {
     fields: c.req.query('fields'),
   })
   if (found.status === 'multiple') return multipleChoices(c, found.object, found.ids)
@@ -175,7 +175,7 @@ async function upsert(c: NativeContext) {
   const view = c.get('view')
   const body = readJsonBody(c)
   return whenStoreFree(c, () => {
-    const result = c.var.data.records.upsert(object, field, value, body, view, {
+    const result = c.get('data').records.upsert(object, field, value, body, view, {
       updateOnly: c.req.query('updateOnly') === 'true',
     })
     if (result.status === 'multiple') return multipleChoices(c, result.object, result.ids)
@@ -190,7 +190,7 @@ async function upsert(c: NativeContext) {
 
 function deleteByExternalId(c: NativeContext) {
   const { object, field, value } = externalIdPath(c)
-  const result = c.var.data.records.deleteByExternalId(object, field, value, c.get('view'))
+  const result = c.get('data').records.deleteByExternalId(object, field, value, c.get('view'))
   if (result.status === 'multiple') return multipleChoices(c, result.object, result.ids)
   return c.body(null, 204)
 }

@@ -28,8 +28,9 @@ export interface SubrequestScope {
 export type FetchRoutes = (request: Request, scope: SubrequestScope) => Response | Promise<Response>
 
 export function createDispatch(c: NativeContext, fetchRoutes: FetchRoutes): Dispatch {
-  const { call, origin } = c.var.native
-  const { data, options } = c.var
+  const { call, origin } = c.get('native')
+  const data = c.get('data')
+  const options = c.get('options')
   const accept = c.req.header('accept')
   return async (subrequest, transaction) => {
     const headers = new Headers(subrequest.headers)
@@ -46,9 +47,9 @@ export function createDispatch(c: NativeContext, fetchRoutes: FetchRoutes): Disp
 }
 
 export function transactFor(c: NativeContext): Transact {
-  const outer = c.var.transaction
+  const outer = c.get('transaction')
   if (outer) return savepointOf(outer)
-  const { store } = c.var.data
+  const { store } = c.get('data')
   return (work) => store.transactionAsync(work)
 }
 
