@@ -47,6 +47,22 @@ function record(
 }
 
 describe('createRecordedCalls', () => {
+  it('keeps what an environment holds under its byte budget: the oldest calls go, the others stay found', () => {
+    // each call holds about 1 KiB of its own, its texts and a 4 KiB preview of a 6 KiB body
+    const log = createRecordedCalls({ capacity: 100, heldBytesBudget: 16 * 1024 })
+    const ids = ['1', '2', '3', '4', '5'].map((n) => record(log, 'env_a', call(n, 6 * 1024)).id)
+    const other = record(log, 'env_b', call('b', 6 * 1024)).id
+    expect(queries(log, 'env_a')).toEqual(['5', '4', '3'])
+    expect(ids.map((id) => log.get(id)?.query)).toEqual([undefined, undefined, '3', '4', '5'])
+    expect(log.get(other)?.query).toBe('b')
+    // the newest call stays, even when it alone holds more
+    const big = createRecordedCalls({ capacity: 100, heldBytesBudget: 1024 })
+    record(big, 'env_a', call('1', 6 * 1024))
+    record(big, 'env_a', call('2', 6 * 1024))
+    expect(queries(big, 'env_a')).toEqual(['2'])
+    expect(big.exportAll().map((exported) => exported.query)).toEqual(['2'])
+  })
+
   it('finds a call by its id, req_ and 16 random characters', () => {
     const log = createRecordedCalls({ capacity: 3 })
     const ids = ['1', '2', '3', '4'].map((n) => record(log, n === '4' ? 'env_b' : 'env_a', call(n)).id)
