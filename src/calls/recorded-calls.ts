@@ -26,7 +26,7 @@ export const TOTAL_KEPT_BODIES_BUDGET_BYTES = 256 * 1024 * 1024
  * What an environment's calls may hold besides whole bodies (their previews, headers, paths and
  * the objects around them, as `heldBytesOf` counts them); beyond it the oldest calls go.
  */
-export const HELD_BYTES_BUDGET = 8 * 1024 * 1024
+export const HELD_BYTES_BUDGET = 16 * 1024 * 1024
 /** What a recorded call's own objects take, counted with its texts and previews. */
 const CALL_OVERHEAD_BYTES = 1024
 
