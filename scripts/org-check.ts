@@ -6,7 +6,7 @@
  * `--strict`) when anything was skipped.
  */
 import { loadOrgSchema, reportSkipped } from '../src/org-schema/index.js'
-import { createCrmApps } from '../src/replica/crm-app.js'
+import { createCrmDataSets } from '../src/replica/crm-data.js'
 
 const args = process.argv.slice(2)
 const strict = args.includes('--strict')
@@ -21,7 +21,7 @@ if (paths.length === 0 || args.some((arg) => arg.startsWith('--') && arg !== '--
 try {
   const started = performance.now()
   const loaded = await loadOrgSchema(paths)
-  const crm = createCrmApps({ clock: { now: () => new Date() }, schema: loaded.schema })
+  const crm = createCrmDataSets({ clock: { now: () => new Date() }, schema: loaded.schema })
   const report = reportSkipped(loaded, crm.metadata.formulas.skipped, false)
   const ms = Math.round(performance.now() - started)
   const { counts } = report

@@ -4,10 +4,12 @@
  * handlers: `createReplicaMock()` (create-replica-mock.ts) gives msw's, the CLI server none, so a
  * `replica-mock serve` never loads msw.
  */
+import type { MiddlewareHandler } from 'hono'
 import type { RequestHandler } from 'msw'
 import { createApp, type ReplicaApp } from './handlers/create-app.js'
-import { createRuntime, type ReplicaRuntime } from './runtime/create-runtime.js'
-import type { Lifecycle, ReplicaMockOptions } from './runtime/options.js'
+import type { ReplicaEnv } from './handlers/http/replica-env.js'
+import type { ReplicaRuntime } from './runtime/create-runtime.js'
+import type { Lifecycle } from './runtime/options.js'
 import type { StateDocument } from './runtime/state-document.js'
 import type { Clock } from './store/clock.js'
 import type { StoreCollection } from './store/store-collection.js'
@@ -163,10 +165,17 @@ export type MswHandlersOf = (
   fetch: (request: Request) => Promise<Response>,
 ) => RequestHandler[]
 
-/** The mock behind `createReplicaMock()` and the standalone server. */
-export function assembleReplicaMock(options: ReplicaMockOptions, mswHandlers: MswHandlersOf): ReplicaMock {
-  const runtime = createRuntime(options)
-  const app = createApp(runtime)
+/**
+ * The mock behind `createReplicaMock()` and the standalone server, over `runtime`
+ * (`createRuntime(options)`).
+ * @param outermost middleware the transport runs around the app (the server's request log)
+ */
+export function assembleReplicaMock(
+  runtime: ReplicaRuntime,
+  mswHandlers: MswHandlersOf,
+  outermost: MiddlewareHandler<ReplicaEnv>[] = [],
+): ReplicaMock {
+  const app = createApp(runtime, outermost)
   const fetch = async (request: Request) => app.fetch(request)
   const { ctx } = runtime
   const { store } = ctx

@@ -5,6 +5,7 @@
  */
 import { type ReplicaMock, assembleReplicaMock } from './assemble-replica-mock.js'
 import { createMswHandlers } from './msw.js'
+import { createRuntime } from './runtime/create-runtime.js'
 import type { ReplicaMockOptions } from './runtime/options.js'
 
 export { kInternals } from './assemble-replica-mock.js'
@@ -19,5 +20,5 @@ export type { ReplicaMock, ReplicaMockInternals } from './assemble-replica-mock.
  * await fetch('https://api.replica.test/v1/me', { headers: { authorization: 'Bearer test-api-key' } })
  */
 export function createReplicaMock(options: ReplicaMockOptions = {}): ReplicaMock {
-  return assembleReplicaMock(options, createMswHandlers)
+  return assembleReplicaMock(createRuntime(options), createMswHandlers)
 }

@@ -7,8 +7,8 @@
  * all-or-none composite whose last subrequest fails, so all 24 creates roll back (< 5 ms), beside
  * 25 single creates.
  */
-import { createCrmApps } from '../../src/replica/crm-app.js'
-import { createCrmNativeHandler } from '../../src/replica/handlers/native-handler.js'
+import { createCrmDataSets } from '../../src/replica/crm-data.js'
+import { createCrmRoutes } from '../../src/replica/handlers/crm-routes.js'
 import { compareLoop } from '../lib/measure-loop.js'
 import { compareHttp } from '../lib/measure-http.js'
 import { STANDALONE_CRM_CALL } from '../lib/native-call.js'
@@ -112,8 +112,8 @@ async function asAClientMakesThem(
 
 /** The rolled-back composite and 25 single creates, with the native handler called in-process. */
 async function inProcess(): Promise<Measurement[]> {
-  const app = createCrmApps({ clock: { now: () => new Date() } }).open()
-  const handler = createCrmNativeHandler({ appFor: () => app })
+  const app = createCrmDataSets({ clock: { now: () => new Date() } }).open()
+  const handler = createCrmRoutes({ dataFor: () => app }).handler
   const post = async (path: string, body: string, check: (answer: any) => boolean) => {
     const response = await handler(
       new Request(`http://replica.bench${V}${path}`, {

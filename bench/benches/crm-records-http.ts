@@ -1,216 +1,261 @@
 /**
  * @module
- * CRM record read by id and record create over HTTP with 10k Accounts loaded, as users run the
- * server (`replica-mock serve`, default flags, stdout read by this busy process), through the
- * gateway and the replica's REST handler: vs a bare `node:http` server answering the same JSON
- * (>= 0.25x) and vs json-server 0.17 on the same Accounts, also with its default flags (>= 8x).
- * Figures: the native handler called in-process (no gateway, no socket), the whole call from
- * making its `Request` to reading its answer, compared by hand with the same rows of an earlier
- * commit; beside it a minimal Hono app making the same two answers with no domain work, what the
- * framework and the Fetch objects alone cost here. Floors over HTTP: the gateway's shape with no
- * domain work (`bench/servers/hono-floor.ts`, `gateway`) making the same two answers, the read's
- * also against json-server.
+ * CRM record read by id and record create with 10k Accounts loaded, through the gateway and the
+ * replica's REST routes, against the servers users would pick instead, each started as its users
+ * start it and answering the same JSON:
+ * - over HTTP, `replica-mock serve` (default flags, stdout read by this busy process) vs WireMock
+ *   3 (npm `wiremock`, its jar on the machine's Java, static stubs, warmed up 8 s: Java speeds up
+ *   under load): read >= 1x, create >= 0.75x; vs json-server 0.17 on the same Accounts: >= 4x
+ *   each. Floor: the work a read and a create must do, each step the simplest way
+ *   (`bench/servers/hono-floor.ts`, `native`), against WireMock. Figures: bare `node:http`.
+ * - in-process, the whole call through `mock.fetch` (making its `Request` to reading its answer)
+ *   vs a minimal Hono app answering the same JSON with no domain work (<= 1.3x); floor: the
+ *   required work the simplest way, in-process (`requiredWorkNativeApp`).
  */
-import { createCrmApps } from '../../src/replica/crm-app.js'
-import { createCrmNativeHandler } from '../../src/replica/handlers/native-handler.js'
+import { createReplicaMock } from '../../src/index.js'
 import { seedCrm } from '../lib/crm-seed.js'
-import { type Comparison, defineBench } from '../lib/define-bench.js'
-import { compareHttp } from '../lib/measure-http.js'
+import { type Comparison, defineBench, type Floor } from '../lib/define-bench.js'
+import { compareHttp, type HttpTarget } from '../lib/measure-http.js'
 import { compareLoop } from '../lib/measure-loop.js'
-import { minimalNativeApp } from '../lib/minimal-hono.js'
-import { STANDALONE_CRM_CALL } from '../lib/native-call.js'
-import { spawnCli, spawnJsonServer, spawnServer } from '../lib/spawn-server.js'
+import { minimalNativeApp, requiredWorkNativeApp } from '../lib/minimal-hono.js'
+import { spawnCli, spawnJsonServer, spawnServer, spawnWireMock } from '../lib/spawn-server.js'
 import type { Measurement } from '../lib/stats.js'
 
 const V = '/services/data/v60.0'
-const ACME = '001Rm0000000001IAA'
 const RECORDS = 10_000
 const CREATE_BODY = '{"Name":"Bench Account","Industry":"Banking"}'
 const json = { 'content-type': 'application/json' }
+const JSON_ANSWER = { 'Content-Type': 'application/json;charset=UTF-8' }
+/** WireMock's warm-up: its JIT compiles the request path under load. */
+const JVM_WARMUP_SECONDS = 8
 
-/** Read and create with the native handler called in this process, and with a minimal Hono app: µs per call. */
-async function inProcess(): Promise<Measurement[]> {
-  const app = createCrmApps({ clock: { now: () => new Date() } }).open()
-  const handler = createCrmNativeHandler({ appFor: () => app })
-  const answerOf = async (response: Response, status: number) => {
-    const text = await response.text()
-    if (response.status !== status) throw new Error(`Failed: ${response.status} ${text}`)
-    return text
-  }
-  const send = async (request: Request, status: number) =>
-    answerOf(await handler(request, STANDALONE_CRM_CALL), status)
-  const readRequest = () => new Request(`http://replica.bench${V}/sobjects/Account/${ACME}`)
-  const createRequest = () =>
-    new Request(`http://replica.bench${V}/sobjects/Account`, {
-      method: 'POST',
-      headers: json,
-      body: CREATE_BODY,
-    })
-  // a first call of each checks the handler answers before it is timed
-  const record = JSON.parse(await send(readRequest(), 200)) as Record<string, unknown>
-  const minimal = minimalNativeApp(record, await send(createRequest(), 201))
-  const sendMinimal = async (request: Request, status: number) =>
-    answerOf(await minimal.fetch(request), status)
-  return compareLoop(
-    [
-      {
-        label: `in-process: native handler, GET ${V}/sobjects/Account/{id}`,
-        fn: () => send(readRequest(), 200),
-      },
-      {
-        label: `in-process: native handler, POST ${V}/sobjects/Account`,
-        fn: () => send(createRequest(), 201),
-      },
-      {
-        label: 'in-process: minimal Hono app, no domain work: record read',
-        fn: () => sendMinimal(readRequest(), 200),
-      },
-      {
-        label: 'in-process: minimal Hono app, no domain work: record create',
-        fn: () => sendMinimal(createRequest(), 201),
-      },
-    ],
-    { iterations: 2000, interleave: 'operations' },
-  )
+async function ok(response: Response, status = 200): Promise<string> {
+  const text = await response.text()
+  if (response.status !== status) throw new Error(`Failed: ${response.status} ${text}`)
+  return text
 }
 
-async function ok(response: Response): Promise<any> {
-  const text = await response.text()
-  if (!response.ok) throw new Error(`Failed: ${response.status} ${text}`)
-  return text === '' ? undefined : JSON.parse(text)
+/**
+ * In-process: a mock holding 10k Accounts, its native read and create through `mock.fetch`, a
+ * minimal Hono app making the same two answers, and the required work done the simplest way.
+ */
+async function inProcess(): Promise<{ read: Measurement[]; create: Measurement[] }> {
+  const mock = createReplicaMock()
+  await mock.ready()
+  const environment = await mock.seed.environment({ apps: ['crm'] })
+  const [readId] = mock.records(environment.id).insert(
+    'Account',
+    Array.from({ length: RECORDS }, (_, n) => ({ Name: `Account ${n}`, Industry: 'Banking' })),
+  )
+  const credentials = JSON.parse(
+    await ok(
+      await mock.fetch(
+        new Request(`${mock.baseUrl}/v1/environments/${environment.id}/apps/crm/credentials`, {
+          method: 'POST',
+          headers: { authorization: 'Bearer test-member-token' },
+        }),
+      ),
+    ),
+  ) as { url: string; token: string }
+  const app = new URL(credentials.url).pathname
+  const auth = { authorization: `Bearer ${credentials.token}` }
+  const read = (fetch: (request: Request) => Response | Promise<Response>) => async () =>
+    ok(await fetch(new Request(`${mock.baseUrl}${app}${V}/sobjects/Account/${readId}`, { headers: auth })))
+  const create = (fetch: (request: Request) => Response | Promise<Response>) => async () =>
+    ok(
+      await fetch(
+        new Request(`${mock.baseUrl}${app}${V}/sobjects/Account`, {
+          method: 'POST',
+          headers: { ...auth, ...json },
+          body: CREATE_BODY,
+        }),
+      ),
+      201,
+    )
+  const record = JSON.parse(await read(mock.fetch)()) as Record<string, unknown>
+  const minimal = minimalNativeApp(record, await create(mock.fetch)())
+  const required = requiredWorkNativeApp(record, environment.id, credentials.token)
+  const [replicaRead, replicaCreate, minimalRead, minimalCreate, requiredRead, requiredCreate] =
+    await compareLoop(
+      [
+        { label: `in-process: mock.fetch GET ${V}/sobjects/Account/{id}`, fn: read(mock.fetch) },
+        { label: `in-process: mock.fetch POST ${V}/sobjects/Account`, fn: create(mock.fetch) },
+        { label: 'in-process: minimal Hono app, no domain work: record read', fn: read(minimal.fetch) },
+        { label: 'in-process: minimal Hono app, no domain work: record create', fn: create(minimal.fetch) },
+        { label: 'in-process: the required work the simplest way: record read', fn: read(required.fetch) },
+        {
+          label: 'in-process: the required work the simplest way: record create',
+          fn: create(required.fetch),
+        },
+      ],
+      { iterations: 2000, interleave: 'operations' },
+    )
+  return {
+    read: [replicaRead!, minimalRead!, requiredRead!],
+    create: [replicaCreate!, minimalCreate!, requiredCreate!],
+  }
 }
 
 export default defineBench({
-  description: `CRM record read by id and create over HTTP (${RECORDS / 1000}k Accounts) vs bare node:http and json-server 0.17`,
+  description: `CRM record read by id and create (${RECORDS / 1000}k Accounts) vs WireMock and json-server over HTTP, and in-process vs a minimal Hono app`,
   async run() {
     const seeded = await seedCrm(RECORDS)
     // --start-state loads the records and leaves the write path as default flags have it;
     // --state-file would add its journal's fsync to every create (the state-file bench prices that)
     const replica = await spawnCli(['--start-state', seeded.stateFile])
     const jsonServer = await spawnJsonServer(seeded.jsonServerFile)
+    const servers = [replica, jsonServer]
     try {
-      const appUrl = `${replica.url}/apps/${seeded.environmentId}/crm`
+      const appPath = `/apps/${seeded.environmentId}/crm`
       const headers = { authorization: `Bearer ${seeded.token}` }
       const readPath = `${V}/sobjects/Account/${seeded.readId}`
-      const readBody = JSON.stringify(await ok(await fetch(appUrl + readPath, { headers })))
-      const created = await ok(
-        await fetch(`${appUrl}${V}/sobjects/Account`, {
+      const createPath = `${V}/sobjects/Account`
+      const readBody = await ok(await fetch(replica.url + appPath + readPath, { headers }))
+      const createAnswer = await ok(
+        await fetch(replica.url + appPath + createPath, {
           method: 'POST',
           headers: { ...headers, ...json },
           body: CREATE_BODY,
         }),
+        201,
       )
-      const createAnswer = JSON.stringify(created)
       await ok(await fetch(`${jsonServer.url}/accounts/${seeded.readId}`))
 
+      const wireMock = await spawnWireMock([
+        {
+          request: { method: 'GET', url: readPath },
+          response: { status: 200, body: readBody, headers: JSON_ANSWER },
+        },
+        {
+          request: { method: 'POST', url: createPath },
+          response: { status: 201, body: createAnswer, headers: JSON_ANSWER },
+        },
+      ])
+      servers.push(wireMock)
       const bareRead = await spawnServer('bare-json', { BENCH_BODY: readBody })
       const bareCreate = await spawnServer('bare-json', { BENCH_BODY: createAnswer })
-      const readFloor = await spawnServer('hono-floor', { BENCH_BODY: readBody, BENCH_FLOOR: 'gateway' })
-      const createFloor = await spawnServer('hono-floor', {
-        BENCH_BODY: createAnswer,
-        BENCH_FLOOR: 'gateway',
+      const floor = await spawnServer('hono-floor', {
+        BENCH_BODY: readBody,
+        BENCH_FLOOR: 'native',
+        BENCH_ENVIRONMENT: seeded.environmentId,
+        BENCH_TOKEN: seeded.token,
       })
-      const floorApp = `/apps/${seeded.environmentId}/crm`
-      try {
-        const [
-          readBase,
-          readOurs,
-          readJsonServer,
-          createBase,
-          createOurs,
-          createJsonServer,
-          readShape,
-          createShape,
-        ] = (await compareHttp([
-          {
-            label: `bare node:http (${readBody.length} B body)`,
-            url: bareRead.url + readPath,
-            serverPid: bareRead.pid,
-          },
-          {
-            label: `replica-mock serve: GET ${readPath}`,
-            url: appUrl + readPath,
-            headers,
-            serverPid: replica.pid,
-          },
-          {
-            label: 'json-server 0.17: GET /accounts/{id}',
-            url: `${jsonServer.url}/accounts/${seeded.readId}`,
-            serverPid: jsonServer.pid,
-          },
-          {
-            label: `bare node:http POST (${createAnswer.length} B answer)`,
-            url: `${bareCreate.url}${V}/sobjects/Account`,
-            method: 'POST',
-            body: CREATE_BODY,
-            headers: json,
-            serverPid: bareCreate.pid,
-          },
-          {
-            label: `replica-mock serve: POST ${V}/sobjects/Account`,
-            url: `${appUrl}${V}/sobjects/Account`,
-            method: 'POST',
-            body: CREATE_BODY,
-            headers: { ...headers, ...json },
-            serverPid: replica.pid,
-          },
-          {
-            label: 'json-server 0.17: POST /accounts',
-            url: `${jsonServer.url}/accounts`,
-            method: 'POST',
-            body: CREATE_BODY,
-            headers: json,
-            serverPid: jsonServer.pid,
-          },
-          {
-            label: "the gateway's shape, no domain work: record read",
-            url: readFloor.url + floorApp + readPath,
-            headers,
-            serverPid: readFloor.pid,
-          },
-          {
-            label: "the gateway's shape, no domain work: record create",
-            url: `${createFloor.url}${floorApp}${V}/sobjects/Account`,
-            method: 'POST',
-            body: CREATE_BODY,
-            headers: { ...headers, ...json },
-            serverPid: createFloor.pid,
-          },
-        ])) as Measurement[]
-        const vs = (
-          label: string,
-          subject: Measurement,
-          baseline: Measurement,
-          atLeast: number,
-        ): Comparison => ({
-          label,
-          subject: subject!,
-          baseline: baseline!,
-          target: { atLeast },
-        })
-        return {
-          figures: await inProcess(),
-          floors: [
-            { label: 'what the gateway shape allows a read', floor: readShape!, baseline: readBase! },
-            { label: 'what the gateway shape allows a create', floor: createShape!, baseline: createBase! },
+      servers.push(bareRead, bareCreate, floor)
+
+      const get = (label: string, url: string, serverPid: number, extra: Partial<HttpTarget> = {}) => ({
+        label,
+        url,
+        headers,
+        serverPid,
+        ...extra,
+      })
+      const post = (label: string, url: string, serverPid: number, extra: Partial<HttpTarget> = {}) => ({
+        label,
+        url,
+        method: 'POST' as const,
+        body: CREATE_BODY,
+        headers: { ...headers, ...json },
+        serverPid,
+        ...extra,
+      })
+      const jvm = { warmupSec: JVM_WARMUP_SECONDS }
+      const [
+        readOurs,
+        readWireMock,
+        readJsonServer,
+        readFloor,
+        readBare,
+        createOurs,
+        createWireMock,
+        createJsonServer,
+        createFloor,
+        createBare,
+      ] = (await compareHttp([
+        get(`replica-mock serve: GET ${readPath}`, replica.url + appPath + readPath, replica.pid),
+        get('WireMock 3, static stub: the same GET', wireMock.url + readPath, wireMock.pid, jvm),
+        get(
+          'json-server 0.17: GET /accounts/{id}',
+          `${jsonServer.url}/accounts/${seeded.readId}`,
+          jsonServer.pid,
+        ),
+        get('the required work the simplest way: record read', floor.url + appPath + readPath, floor.pid),
+        get(`bare node:http (${readBody.length} B body)`, bareRead.url + readPath, bareRead.pid),
+        post(`replica-mock serve: POST ${createPath}`, replica.url + appPath + createPath, replica.pid),
+        post('WireMock 3, static stub: the same POST', wireMock.url + createPath, wireMock.pid, jvm),
+        post('json-server 0.17: POST /accounts', `${jsonServer.url}/accounts`, jsonServer.pid),
+        post(
+          'the required work the simplest way: record create',
+          floor.url + appPath + createPath,
+          floor.pid,
+        ),
+        post(
+          `bare node:http POST (${createAnswer.length} B answer)`,
+          bareCreate.url + createPath,
+          bareCreate.pid,
+        ),
+      ])) as Measurement[]
+
+      const local = await inProcess()
+      const [fetchRead, minimalRead, requiredRead] = local.read
+      const [fetchCreate, minimalCreate, requiredCreate] = local.create
+      const vs = (
+        label: string,
+        subject: Measurement,
+        baseline: Measurement,
+        target: Comparison['target'],
+      ): Comparison => ({ label, subject, baseline, target })
+      const floors: Floor[] = [
+        {
+          label: 'what the required work allows a read, vs WireMock',
+          floor: readFloor!,
+          baseline: readWireMock!,
+        },
+        {
+          label: 'what the required work allows a create, vs WireMock',
+          floor: createFloor!,
+          baseline: createWireMock!,
+        },
+        {
+          label: 'in-process: what the required work allows a read (time), vs the minimal app',
+          floor: requiredRead!,
+          baseline: minimalRead!,
+        },
+        {
+          label: 'in-process: what the required work allows a create (time), vs the minimal app',
+          floor: requiredCreate!,
+          baseline: minimalCreate!,
+        },
+      ]
+      return {
+        comparisons: [
+          vs('record read by id over HTTP vs WireMock (req/s)', readOurs!, readWireMock!, { atLeast: 1 }),
+          vs('record create over HTTP vs WireMock (req/s)', createOurs!, createWireMock!, { atLeast: 0.75 }),
+          vs('record read by id over HTTP vs json-server 0.17 (req/s)', readOurs!, readJsonServer!, {
+            atLeast: 4,
+          }),
+          vs('record create over HTTP vs json-server 0.17 (req/s)', createOurs!, createJsonServer!, {
+            atLeast: 4,
+          }),
+          vs(
+            'in-process record read through mock.fetch vs a minimal Hono app (µs/op)',
+            fetchRead!,
+            minimalRead!,
             {
-              label: 'the read shape against json-server 0.17',
-              floor: readShape!,
-              baseline: readJsonServer!,
+              atMost: 1.3,
             },
-          ],
-          comparisons: [
-            vs('record read by id over HTTP vs bare node:http (req/s)', readOurs!, readBase!, 0.25),
-            vs('record create over HTTP vs bare node:http (req/s)', createOurs!, createBase!, 0.25),
-            vs('record read by id over HTTP vs json-server 0.17 (req/s)', readOurs!, readJsonServer!, 8),
-            vs('record create over HTTP vs json-server 0.17 (req/s)', createOurs!, createJsonServer!, 8),
-          ],
-        }
-      } finally {
-        await Promise.all([bareRead.close(), bareCreate.close(), readFloor.close(), createFloor.close()])
+          ),
+          vs(
+            'in-process record create through mock.fetch vs a minimal Hono app (µs/op)',
+            fetchCreate!,
+            minimalCreate!,
+            { atMost: 1.3 },
+          ),
+        ],
+        floors,
+        figures: [readBare!, createBare!],
       }
     } finally {
-      await Promise.all([replica.close(), jsonServer.close()])
+      await Promise.all(servers.map((server) => server.close()))
       seeded.remove()
     }
   },

@@ -5,10 +5,13 @@
  * environment per test feels; a create with 10k environments kept <= 2x one with none (it does not
  * grow with what a suite keeps); a cycle <= 25x three plain reads, in-process and over HTTP
  * (`replica-mock serve`, default flags); a filtered `listEnvironments` page at 10k environments
- * < 5 ms and <= 10x the page at 1k. Figures: cycles with none kept and from a snapshot, a create
+ * < 5 ms and <= 10x the page at 1k; the heap an environment with the CRM app takes, created
+ * through the API and running, <= 24 KiB. Figures: cycles with none kept and from a snapshot, a create
  * alone, `mock.seed.environment()`, and a minimal Hono app replaying the same answers with no
  * domain work (what any Hono app pays per cycle here).
  */
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
 import { createReplicaMock, defaultFixture, type ReplicaMock } from '../../src/index.js'
 import { defineBench } from '../lib/define-bench.js'
 import { compareLoop } from '../lib/measure-loop.js'
@@ -22,6 +25,29 @@ const json = { ...auth, 'content-type': 'application/json' }
 const KEPT = 1_000
 const CYCLES_PER_SECOND = 500
 const FILTER = '/v1/environments?status=running&label=team=blue&search=web&limit=50'
+
+setFlagsFromString('--expose-gc')
+const gc = runInNewContext('gc') as () => void
+
+/** KiB of heap per environment created through the API (the CRM app, running), of 500 made at once. */
+async function heapPerEnvironment(): Promise<Measurement> {
+  const { mock, call } = await roomyMock(0)
+  const create = async () =>
+    (await ok(await call('/v1/environments', { method: 'POST', headers: json, body: '{"apps":["crm"]}' })))
+      .id as string
+  await create()
+  const count = 500
+  gc()
+  const before = process.memoryUsage().heapUsed
+  const ids: string[] = []
+  for (let i = 0; i < count; i++) ids.push(await create())
+  // a read applies the due start: each is running, its app's data opened
+  for (const id of ids) await ok(await call(`/v1/environments/${id}`, { headers: auth }))
+  gc()
+  const perEnvironment = (process.memoryUsage().heapUsed - before) / count / 1024
+  if ((await mock.environments.get(ids[0]!))?.status !== 'running') throw new Error('Failed: not running')
+  return toMeasurement('heap per environment with the CRM app, running', 'KiB', [perEnvironment])
+}
 
 async function ok(response: Response): Promise<any> {
   if (!response.ok) throw new Error(`Failed: ${response.status} ${await response.text()}`)
@@ -193,6 +219,7 @@ export default defineBench({
       await server.close()
     }
 
+    const heap = await heapPerEnvironment()
     const page1k = await filteredPage(1_000)
     const page10k = await filteredPage(10_000)
     const perSecond = (m: Measurement, unit = 'cycles/s') =>
@@ -238,6 +265,12 @@ export default defineBench({
           label: 'filtered page at 10k environments (ms vs 5 ms)',
           subject: page10k,
           baseline: budget(5, 'ms/page'),
+          target: { atMost: 1 },
+        },
+        {
+          label: 'heap per environment (KiB vs 24 KiB)',
+          subject: heap,
+          baseline: budget(24, 'KiB'),
           target: { atMost: 1 },
         },
       ],

@@ -11,9 +11,9 @@
  */
 import { rm } from 'node:fs/promises'
 import { loadOrgSchema } from '../../src/org-schema/index.js'
-import { createCrmApps } from '../../src/replica/crm-app.js'
+import { createCrmDataSets } from '../../src/replica/crm-data.js'
 import { compileSchemaFormulas } from '../../src/replica/formulas/schema-formulas.js'
-import { createCrmNativeHandler } from '../../src/replica/handlers/native-handler.js'
+import { createCrmRoutes } from '../../src/replica/handlers/crm-routes.js'
 import { type Comparison, defineBench } from '../lib/define-bench.js'
 import { xmlFloor } from '../lib/xml-floor.js'
 import { compareLoop } from '../lib/measure-loop.js'
@@ -68,7 +68,7 @@ async function loadTimes(): Promise<{
       const started = performance.now()
       const { schema } = await loadOrgSchema([dir])
       const loaded = performance.now()
-      const { metadata } = createCrmApps({ clock: { now: () => new Date() }, schema })
+      const { metadata } = createCrmDataSets({ clock: { now: () => new Date() }, schema })
       builds.push(performance.now() - loaded)
       // the part of the build that type-checks and compiles every formula, rule and default
       const compiling = performance.now()
@@ -132,8 +132,8 @@ async function inProcess(): Promise<InProcess> {
   ])
   try {
     const { schema } = await loadOrgSchema([dir])
-    const app = createCrmApps({ clock: { now: () => new Date() }, schema }).open()
-    const handler = createCrmNativeHandler({ appFor: () => app })
+    const app = createCrmDataSets({ clock: { now: () => new Date() }, schema }).open()
+    const handler = createCrmRoutes({ dataFor: () => app }).handler
     const body = createBody()
     const send = async (request: Request, status: number) => {
       const response = await handler(request, STANDALONE_CRM_CALL)

@@ -7,8 +7,8 @@
  * check's worth of rows.
  */
 import { CRM_USERS } from '../../src/fixtures/crm/index.js'
-import { createCrmApps } from '../../src/replica/crm-app.js'
-import { createCrmNativeHandler } from '../../src/replica/handlers/native-handler.js'
+import { createCrmDataSets } from '../../src/replica/crm-data.js'
+import { createCrmRoutes } from '../../src/replica/handlers/crm-routes.js'
 import { defineBench } from '../lib/define-bench.js'
 import { STANDALONE_CRM_CALL } from '../lib/native-call.js'
 import { type Measurement, toMeasurement } from '../lib/stats.js'
@@ -32,7 +32,7 @@ const QUERIES = [
 export default defineBench({
   description: 'heavy SOQL at 100k records under the default query budget: longest hold of the event loop',
   async run() {
-    const apps = createCrmApps({
+    const apps = createCrmDataSets({
       clock: { now: () => new Date('2026-03-18T12:00:00.000Z') },
       queryBudget: { timeoutMs: BOUND_MS, maxRows: 1_000_000 },
     })
@@ -55,7 +55,7 @@ export default defineBench({
         Industry: n % 3 ? 'Banking' : 'Energy',
       })
     }
-    const handler = createCrmNativeHandler({ appFor: () => app })
+    const handler = createCrmRoutes({ dataFor: () => app }).handler
     const figures: Measurement[] = []
     let longest = 0
     for (const soql of QUERIES) {

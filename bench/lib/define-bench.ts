@@ -16,8 +16,9 @@ export interface Comparison {
 
 /**
  * The ratio a target's baseline allows an app that does the least it could (Hono alone, or the
- * work a request needs done the simplest way): a target above it cannot be met by simpler code.
- * For throughput figures (req/s), as the HTTP benches measure.
+ * work a request needs done the simplest way): a target beyond it cannot be met by simpler code.
+ * A throughput floor (req/s) reads as the share of the baseline it reaches, a time floor (µs/op)
+ * as the multiple of the baseline's time it takes.
  */
 export interface Floor {
   label: string

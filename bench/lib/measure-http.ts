@@ -17,6 +17,8 @@ export interface HttpTarget {
   body?: string
   /** The server child's pid: its CPU use per round is reported (a server below ~90% was not the bottleneck). */
   serverPid?: number
+  /** Seconds of warm-up of this target, when it needs more than the others (a JVM server). */
+  warmupSec?: number
 }
 
 export interface HttpLoad {
@@ -56,7 +58,10 @@ export async function compareHttp(targets: HttpTarget[], load: HttpLoad = {}): P
   const cpuPerRequest = targets.map(() => [] as number[])
   const unpin = pinSelfToClientCore()
   try {
-    if (warmupSec > 0) for (const target of targets) await runRound(target, connections, warmupSec)
+    for (const target of targets) {
+      const seconds = target.warmupSec ?? warmupSec
+      if (seconds > 0) await runRound(target, connections, seconds)
+    }
     for (let round = 0; round < rounds; round++) {
       for (const [index, target] of targets.entries()) {
         const before = target.serverPid === undefined ? undefined : cpuSeconds(target.serverPid)

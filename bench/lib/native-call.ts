@@ -5,7 +5,7 @@
  */
 import { kInternals, type ReplicaMock } from '../../src/create-replica-mock.js'
 import type { NativeCall, NativeHandler } from '../../src/replica/native-call.js'
-import { nativeHandlerOf } from '../../src/handlers/create-app.js'
+import { builtInCrmRoutes } from '../../src/handlers/create-app.js'
 import type { Environment } from '../../src/schemas/index.js'
 
 /** A fixed call for benches that run one CRM app of their own, outside any environment. */
@@ -33,5 +33,5 @@ export function directNativeCall(
     actor: version.actors[0]!.id,
     apiVersions: [...new Set(version.apis.flatMap((api) => api.apiVersions))],
   }
-  return { call, handler: nativeHandlerOf(mock[kInternals].runtime)(app.appId) }
+  return { call, handler: builtInCrmRoutes(mock[kInternals].runtime).handler }
 }

@@ -8,10 +8,14 @@
  * - `spawnJsonServer(file)`: json-server 0.17 on a JSON file, also as users run it (default flags,
  *   its request log on the same kind of pipe);
  * - `spawnServer(name)`: a file in bench/servers (baselines), built the same way, which prints
- *   `{"port":N}`.
+ *   `{"port":N}`;
+ * - `spawnWireMock(stubs)`: WireMock as its npm package starts it (`npx wiremock --port P`: the
+ *   jar it ships on the machine's Java), stubs added through its admin API.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
+import { readdirSync } from 'node:fs'
 import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
 import { createServer } from 'node:net'
 import { createInterface } from 'node:readline'
 import { builtCli, builtServer } from './built-entries.js'
@@ -117,6 +121,43 @@ export async function spawnServer(name: string, env: Record<string, string> = {}
   return spawnNode(name, [await builtServer(name)], { env, reader: 'busy', readUrl: announcedUrl })
 }
 
+/** A WireMock stub mapping (`POST /__admin/mappings`). */
+export interface WireMockStub {
+  request: { method: string; url: string }
+  response: { status: number; body: string; headers: Record<string, string> }
+}
+
+/**
+ * WireMock 3 from the npm package `wiremock`, started as `npx wiremock --port P` starts it
+ * (`java -jar` of the jar the package ships, default flags: its request journal on), on the
+ * server core; resolves once it answers and holds `stubs`.
+ * @throws when no `java` (17+) is on the PATH
+ */
+export async function spawnWireMock(stubs: readonly WireMockStub[]): Promise<ServerProcess> {
+  const packageDir = dirname(createRequire(import.meta.url).resolve('wiremock/package.json'))
+  const jar = readdirSync(join(packageDir, 'build')).find((file) => file.endsWith('.jar'))
+  if (!jar) throw new Error(`Failed to find the WireMock jar in ${packageDir}/build`)
+  const port = await freePort()
+  const server = await spawnCommand(
+    'wiremock (java -jar; it needs Java 17 or later on the PATH)',
+    ['java', '-jar', join(packageDir, 'build', jar), '--port', String(port)],
+    {
+      reader: 'busy',
+      // its banner's `port:` line; it listens by then
+      readUrl: (line) => (/^port:\s+(\d+)$/.test(line.trim()) ? `http://127.0.0.1:${port}` : undefined),
+    },
+  )
+  for (const stub of stubs) {
+    const response = await fetch(`${server.url}/__admin/mappings`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(stub),
+    })
+    if (response.status !== 201) throw new Error(`Failed to add a WireMock stub: ${await response.text()}`)
+  }
+  return server
+}
+
 interface SpawnOptions {
   env?: Record<string, string> | undefined
   reader: StdoutReader
@@ -125,10 +166,14 @@ interface SpawnOptions {
 }
 
 /** Runs `node ...args` and resolves once a stdout line announces the server's URL. */
-async function spawnNode(name: string, args: string[], options: SpawnOptions): Promise<ServerProcess> {
-  const node = [process.execPath, ...args]
+function spawnNode(name: string, args: string[], options: SpawnOptions): Promise<ServerProcess> {
+  return spawnCommand(name, [process.execPath, ...args], options)
+}
+
+/** Runs `command` on the server core and resolves once a stdout line announces the server's URL. */
+async function spawnCommand(name: string, argv: string[], options: SpawnOptions): Promise<ServerProcess> {
   const core = serverCore()
-  const [command, ...rest] = core === undefined ? node : ['taskset', '-c', String(core), ...node]
+  const [command, ...rest] = core === undefined ? argv : ['taskset', '-c', String(core), ...argv]
   const child = spawn(command!, rest, {
     // stdin stays open: a bench server exits when it closes, so even a SIGKILLed bench leaves none
     stdio: ['pipe', 'pipe', 'inherit'],

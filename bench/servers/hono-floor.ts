@@ -8,10 +8,10 @@
  *   simplest way — an `x-request-id`, the bearer key checked, the path parameter checked with zod,
  *   the workspace found in a `Map`, and a request-log line per request written to stdout in
  *   batches, as `serve` writes its log;
- * - `gateway`: the shape of a native call through the gateway — an outer app reads the client's
- *   body (none on a GET), makes a new `Request` for an inner app, which answers `BENCH_BODY` (on a POST it parses
- *   the body first); the outer app reads that answer's body and answers with it. No token, store,
- *   record or recording.
+ * - `native`: the work a native record read and create must do, each step the simplest way
+ *   (`requiredWorkNativeApp` in bench/lib/minimal-hono.ts): the token in a `Map`, the record
+ *   `BENCH_BODY` in a `Map`, a create's body parsed and stored, the answer read back, answered anew
+ *   and kept in a ring of calls. `BENCH_ENVIRONMENT` and `BENCH_TOKEN` name the app URL and token.
  */
 import { randomUUID } from 'node:crypto'
 import type { AddressInfo } from 'node:net'
@@ -19,9 +19,9 @@ import { serve } from '@hono/node-server'
 import { Hono } from 'hono'
 import * as z from 'zod'
 import { announceAndWait } from '../lib/announce-port.js'
+import { requiredWorkNativeApp } from '../lib/minimal-hono.js'
 
 const body = JSON.parse(process.env.BENCH_BODY ?? '{"id":"ws_default"}') as { id?: string }
-const JSON_TYPE = { 'content-type': 'application/json;charset=UTF-8' }
 
 function frameworkApp(): Hono {
   const app = new Hono()
@@ -59,35 +59,15 @@ function managementApp(): Hono {
   return app
 }
 
-function gatewayApp(): Hono {
-  const inner = new Hono()
-  inner.get('/services/*', (c) => c.body(JSON.stringify(body), 200, JSON_TYPE))
-  inner.post('/services/*', async (c) => {
-    JSON.parse(await c.req.text())
-    return c.body(JSON.stringify(body), 201, JSON_TYPE)
-  })
-  const outer = new Hono()
-  outer.all('/apps/:environmentId/:app/*', async (c) => {
-    // as the gateway: a GET carries no body, nothing is read
-    const sent = c.req.method === 'GET' ? new Uint8Array(0) : new Uint8Array(await c.req.arrayBuffer())
-    const url = new URL(c.req.url)
-    const nativePath = url.pathname.split('/').slice(4).join('/')
-    const answer = await inner.fetch(
-      new Request(`http://replica.local/${nativePath}${url.search}`, {
-        method: c.req.method,
-        headers: c.req.raw.headers,
-        body: sent.byteLength > 0 ? sent : null,
-      }),
-    )
-    const bytes = new Uint8Array(await answer.arrayBuffer())
-    return c.newResponse(bytes, answer.status as 200, {
-      'content-type': answer.headers.get('content-type') ?? '',
-    })
-  })
-  return outer
+function nativeApp(): Hono {
+  return requiredWorkNativeApp(
+    body as Record<string, unknown>,
+    process.env.BENCH_ENVIRONMENT ?? 'env_bench',
+    process.env.BENCH_TOKEN ?? 'token',
+  )
 }
 
-const apps = { framework: frameworkApp, management: managementApp, gateway: gatewayApp }
+const apps = { framework: frameworkApp, management: managementApp, native: nativeApp }
 const shape = (process.env.BENCH_FLOOR ?? 'framework') as keyof typeof apps
 if (!(shape in apps)) throw new Error(`Unknown BENCH_FLOOR ${shape}: one of ${Object.keys(apps).join(', ')}`)
 

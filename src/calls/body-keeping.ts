@@ -15,6 +15,7 @@
  */
 import { isUtf8 } from 'node:buffer'
 import type { BodyCoverage, BodyEncoding, BodyPreview } from '../schemas/request.js'
+import type { SecretList } from './known-secrets.js'
 import type { RawBody } from './raw-call.js'
 import { hasSecret, secretReach } from './redaction.js'
 
@@ -41,11 +42,7 @@ export interface StoredBody {
 }
 
 /** The body as the API shows it: redacted, omitted (with a preview) or recorded whole. */
-export function storeBody(
-  raw: RawBody,
-  secrets: readonly string[],
-  credentialsExchange: boolean,
-): StoredBody {
+export function storeBody(raw: RawBody, secrets: SecretList, credentialsExchange: boolean): StoredBody {
   if (raw.binary) {
     const base = { contentType: raw.contentType, bytes: raw.size, encoding: 'binary' as const }
     return { ...base, coverage: 'omitted', reason: BINARY_REASON, head: null, full: null }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { blankSecrets, findSecrets, KnownSecrets } from './known-secrets.js'
+import { blankSecrets, findSecrets, KnownSecrets, SecretList } from './known-secrets.js'
 import { escapeEvery } from '../../test/support/escape-every.js'
 import { seededDraw } from '../../test/support/seeded-draw.js'
 
@@ -86,4 +86,35 @@ describe('KnownSecrets', () => {
     secrets.clear()
     expect(secrets.of('env_a')).toEqual([])
   })
+})
+
+describe('SecretList', () => {
+  const list = new SecretList(['tok_abcdefgh123', 'short'])
+
+  it('tells a text that holds no secret without searching it, and finds one written any way', () => {
+    expect(list.mayHold('{"Name":"Acme","Industry":"Banking"}')).toBe(false)
+    expect(list.find('{"Name":"Acme"}')).toEqual([])
+    expect(list.find('a=tok_abcdefgh123')).toEqual([[2, 17]])
+    expect(list.find('a=%74ok_abcdefgh123')).toEqual([[2, 19]])
+    expect(list.find('{"access_token":"x1"}')).toEqual([[17, 19]])
+    // too short to be looked for
+    expect(list.secrets).toEqual(['tok_abcdefgh123'])
+  })
+
+  it('is itself with secrets it holds, and a new list with others', () => {
+    expect(list.with(['tok_abcdefgh123', 'x'])).toBe(list)
+    const more = list.with(['tok_other_123456'])
+    expect(more.secrets).toEqual(['tok_abcdefgh123', 'tok_other_123456'])
+    expect(more.find('tok_other_123456')).toEqual([[0, 16]])
+  })
+})
+
+it('compiles an environment list once, and anew once a secret is added', () => {
+  const secrets = new KnownSecrets()
+  secrets.add('tok_of_env_a', 'env_a')
+  const first = secrets.listOf('env_a')
+  expect(secrets.listOf('env_a')).toBe(first)
+  secrets.add('tok_second_a', 'env_a')
+  expect(secrets.listOf('env_a').secrets).toEqual(['tok_of_env_a', 'tok_second_a'])
+  expect(secrets.allList().find('x tok_second_a')).toEqual([[2, 14]])
 })

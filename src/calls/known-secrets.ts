@@ -21,14 +21,58 @@ const SECRET_PARAMETER =
 
 export type Range = readonly [start: number, end: number]
 
+/** The secret parameter names, for the quick test (`SecretList.mayHold`). */
+const SECRET_PARAMETER_NAME =
+  /access_token|oauth_token|refresh_token|id_token|client_secret|sessionid|session_id/
+
+/**
+ * Secrets compiled once for searching many texts: one regular expression tells a text that holds
+ * none of them and no secret parameter (most of a call's path, headers and bodies) before
+ * `findSecrets` looks for where they are.
+ */
+export class SecretList {
+  readonly secrets: readonly string[]
+  /** Any secret or secret parameter name, in any case: a superset of what `findSecrets` finds. */
+  readonly #any: RegExp
+
+  constructor(secrets: Iterable<string>) {
+    this.secrets = [...new Set([...secrets].filter((secret) => secret.length >= MIN_SECRET_LENGTH))]
+    const literal = this.secrets.map((secret) => secret.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    this.#any = new RegExp([...literal, SECRET_PARAMETER_NAME.source].join('|'), 'i')
+  }
+
+  /** The list with `more` added (itself when it holds them all). */
+  with(more: readonly string[]): SecretList {
+    return more.every((secret) => secret.length < MIN_SECRET_LENGTH || this.secrets.includes(secret))
+      ? this
+      : new SecretList([...this.secrets, ...more])
+  }
+
+  /** False when `text` surely holds no secret: nothing encoded in it, and none written plain. */
+  mayHold(text: string): boolean {
+    return text.includes('%') || text.includes('\\u') || this.#any.test(text)
+  }
+
+  /** Where the secrets and secret parameter values occur in `text` (`findSecrets`). */
+  find(text: string): Range[] {
+    return this.mayHold(text) ? findSecrets(text, this.secrets) : []
+  }
+}
+
+/** `#lists`' key of every secret (no environment id is empty). */
+const ALL = ''
+
 export class KnownSecrets {
   readonly #everywhere = new Set<string>()
   readonly #byEnvironment = new Map<string, Set<string>>()
   readonly #all = new Set<string>()
+  /** Each environment's list as `listOf` compiled it; dropped when a secret is added. */
+  readonly #lists = new Map<string, SecretList>()
 
   /** Adds a secret of one environment, or of every environment when none is named. */
   add(secret: string, environmentId?: string): void {
     if (secret.length < MIN_SECRET_LENGTH) return
+    this.#lists.clear()
     this.#all.add(secret)
     if (environmentId === undefined) {
       this.#everywhere.add(secret)
@@ -43,11 +87,17 @@ export class KnownSecrets {
     this.#everywhere.clear()
     this.#byEnvironment.clear()
     this.#all.clear()
+    this.#lists.clear()
   }
 
   /** Every secret of every environment: for outputs that are not one environment's (reports, logs). */
   all(): string[] {
     return [...this.#all]
+  }
+
+  /** The same, compiled for searching. */
+  allList(): SecretList {
+    return this.#compiled(ALL, () => this.all())
   }
 
   /** Whether `text` is exactly a known secret (a path segment that is a token). */
@@ -58,6 +108,20 @@ export class KnownSecrets {
   /** The secrets a call to `environmentId` may carry. */
   of(environmentId: string): string[] {
     return [...this.#everywhere, ...(this.#byEnvironment.get(environmentId) ?? [])]
+  }
+
+  /** The same, compiled for searching (`SecretList`); the same list until a secret is added. */
+  listOf(environmentId: string): SecretList {
+    return this.#compiled(environmentId, () => this.of(environmentId))
+  }
+
+  #compiled(key: string, secrets: () => string[]): SecretList {
+    let list = this.#lists.get(key)
+    if (!list) {
+      list = new SecretList(secrets())
+      this.#lists.set(key, list)
+    }
+    return list
   }
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { KEPT_BODY_MAX_BYTES, PREVIEW_BYTES, toBodyPreview } from './body-keeping.js'
 import { escapeEvery } from '../../test/support/escape-every.js'
+import { SecretList } from './known-secrets.js'
 import type { RawCall } from './raw-call.js'
 import { type RecordedCall, recordCall, toRecordedRequest } from './recorded-call.js'
 
@@ -29,7 +30,7 @@ function raw(overrides: Partial<RawCall> = {}): RawCall {
 const PLACE = { id: 'req_0123456789abcdef', environmentId: 'env_a', seq: 1 }
 
 function recorded(overrides: Partial<RawCall> = {}, secrets: string[] = []): RecordedCall {
-  return recordCall(PLACE, raw(overrides), secrets)
+  return recordCall(PLACE, raw(overrides), new SecretList(secrets))
 }
 
 describe('recordCall', () => {

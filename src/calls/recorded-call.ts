@@ -6,11 +6,11 @@
  */
 import type { RecordedRequest, RecordedRequestDetail, RespondedBy } from '../schemas/request.js'
 import { type StoredBody, storeBody, toBodyPreview } from './body-keeping.js'
-import { MIN_SECRET_LENGTH } from './known-secrets.js'
+import type { SecretList } from './known-secrets.js'
 import type { RawCall } from './raw-call.js'
 import { redactHeaders, redactText } from './redaction.js'
 
-/** A place in an environment's order of calls (see `request-log.ts`). */
+/** A place in an environment's order of calls (see `recorded-calls.ts`). */
 export interface PendingCall {
   readonly id: string
   readonly environmentId: string
@@ -40,9 +40,8 @@ export interface RecordedCall extends PendingCall {
  * The call `raw` recorded at `place`, redacted: `secrets` are the ones its environment's calls
  * may carry; the tokens the call presented are added to them.
  */
-export function recordCall(place: PendingCall, raw: RawCall, secrets: readonly string[]): RecordedCall {
-  const presented = raw.secrets.filter((secret) => secret.length >= MIN_SECRET_LENGTH)
-  const hidden = [...new Set([...secrets, ...presented])]
+export function recordCall(place: PendingCall, raw: RawCall, secrets: SecretList): RecordedCall {
+  const hidden = secrets.with(raw.secrets)
   const exchange = raw.credentialsExchange ?? false
   return {
     id: place.id,

@@ -30,7 +30,7 @@ export async function admitCall(ctx: ManagementContext, call: ReceivedCall): Pro
   const where = { environmentId: environment.id, app: app.name }
   call.environmentId = environment.id
   call.app = app.name
-  call.pending = ctx.requestLog.begin(environment.id)
+  call.pending = ctx.recordedCalls.begin(environment.id)
   if (call.body.unreadable) {
     throw new GatewayRefusal('invalid_request', `Failed to pass the request on: ${call.body.reason}`, where)
   }

@@ -1,33 +1,55 @@
 /**
  * @module
- * Passes an admitted call to its app's `NativeHandler` with the native path, and reads the
- * answer against the cap: a response over it is refused (`response_too_large`), an app that
- * throws is an `upstream_error` (logged).
+ * What an app answered an admitted call, read against the cap: a response over it is refused
+ * (`response_too_large`). The built-in app's routes answer in the same request (`appAnswer` reads
+ * what they left in the context); a user's `NativeHandler` gets a `Request` of its own
+ * (`callHandler`), and one that throws is an `upstream_error` (logged).
  */
-import type { NativeHandler } from '../replica/native-call.js'
+import { MAX_NATIVE_BODY_BYTES, type NativeEndpoint, type NativeHandler } from '../replica/native-call.js'
 import type { AdmittedCall } from './admit-call.js'
 import type { CallOutcome } from './call-outcome.js'
-import { GatewayRefusal } from './gateway-refusal.js'
+import { GatewayRefusal, type RefusedCallTarget } from './gateway-refusal.js'
 import { readCapped } from './read-capped.js'
 import type { ReceivedCall } from './received-call.js'
 import { nativeRequest } from './request-body.js'
 
-export async function callApp(
-  handler: NativeHandler | undefined,
+/** The response an app answered, read whole (at most the cap) for the client and the recording. */
+export async function appAnswer(
+  { status, headers, body: stream }: Pick<Response, 'status' | 'headers' | 'body'>,
+  where: RefusedCallTarget,
+  endpoint?: NativeEndpoint,
+  binary = false,
+): Promise<CallOutcome> {
+  const read = await readCapped(stream, MAX_NATIVE_BODY_BYTES, headers.get('content-length'))
+  if (!read.complete) {
+    throw new GatewayRefusal(
+      'response_too_large',
+      `Failed to pass the app's response on: it is larger than ${MAX_NATIVE_BODY_BYTES} bytes`,
+      where,
+    )
+  }
+  const body = {
+    contentType: headers.get('content-type'),
+    data: read.bytes,
+    complete: true,
+    size: read.size,
+    ...(binary && { binary: true }),
+  }
+  return { status, headers, body, respondedBy: 'app', errorCode: null, endpoint }
+}
+
+/**
+ * Hands an admitted call to a user's app: a new `Request` for the native path on the mock's
+ * configured `origin`, with the body the gateway read.
+ */
+export async function callHandler(
+  handler: NativeHandler,
   call: ReceivedCall,
   admitted: AdmittedCall,
-  maxBytes: number,
   origin: string,
 ): Promise<CallOutcome> {
   const { request, url } = call
   const { native, path, where } = admitted
-  if (!handler) {
-    throw new GatewayRefusal(
-      'upstream_error',
-      `Failed to call the app: no native handler serves app "${native.appId}"`,
-      where,
-    )
-  }
   let response: Response
   try {
     response = await handler(nativeRequest(request, url, path, call.body, origin), native)
@@ -41,23 +63,7 @@ export async function callApp(
     )
     throw new GatewayRefusal('upstream_error', 'Failed to call the app: it failed unexpectedly', where)
   }
-  const { status, headers } = response
-  const read = await readCapped(response.body, maxBytes, headers.get('content-length'))
-  if (!read.complete) {
-    throw new GatewayRefusal(
-      'response_too_large',
-      `Failed to pass the app's response on: it is larger than ${maxBytes} bytes`,
-      where,
-    )
-  }
-  const binary = native.binaryBodies
-  if (binary?.request) call.body.binary = true
-  const body = {
-    contentType: headers.get('content-type'),
-    data: read.bytes,
-    complete: true,
-    size: read.size,
-    ...(binary?.response && { binary: true }),
-  }
-  return { status, headers, body, respondedBy: 'app', errorCode: null, endpoint: native.endpoint }
+  // the request id is the service's, whatever the app named
+  const headers = new Headers([...response.headers].filter(([name]) => name !== 'x-request-id'))
+  return appAnswer({ status: response.status, headers, body: response.body }, where)
 }

@@ -19,7 +19,7 @@ export interface CallOutcome {
   respondedBy: 'app' | 'gateway'
   errorCode: string | null
   /** The native endpoint that served the call, when the app named one. */
-  endpoint?: NativeEndpoint
+  endpoint?: NativeEndpoint | undefined
 }
 
 const GATEWAY_STATUS_OF: Record<GatewayErrorCode, number> = {
@@ -52,8 +52,6 @@ export function refusedOutcome(refusal: GatewayRefusal, status?: number): CallOu
   if (refusal.code === 'unauthenticated' || refusal.code === 'prefix_mismatch') {
     headers.set('www-authenticate', 'Bearer')
   }
-  // refused unread: the connection is about to be dropped (see to-error-response.ts CLOSE_CONNECTION)
-  if (refusal.code === 'request_too_large') headers.set('connection', 'close')
   return {
     status: status ?? GATEWAY_STATUS_OF[refusal.code],
     headers,

@@ -1,7 +1,7 @@
 /**
  * @module
  * One call from the moment the gateway receives it: what it asks for (URL, app path, token,
- * body), and where its recording stands. Every step of `create-gateway.ts` reads and fills it.
+ * body), and where its recording stands. Every step of `gateway-middleware.ts` reads and fills it.
  */
 import type { PendingCall } from '../calls/recorded-call.js'
 import { type AppPath, parseAppPath } from './app-path.js'

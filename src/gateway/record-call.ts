@@ -7,14 +7,22 @@ import type { ManagementContext } from '../management/context.js'
 import type { CallOutcome } from './call-outcome.js'
 import type { ReceivedCall } from './received-call.js'
 
-/** Completes the call's place in its environment's recorded calls (nothing when it has none). */
-export function recordCall(ctx: ManagementContext, call: ReceivedCall, outcome: CallOutcome): void {
+/**
+ * Completes the call's place in its environment's recorded calls (nothing when it has none).
+ * @param responseHeaders the headers of the answer as the client gets it
+ */
+export function recordCall(
+  ctx: ManagementContext,
+  call: ReceivedCall,
+  outcome: CallOutcome,
+  responseHeaders: Headers,
+): void {
   const { request, url, path, pending } = call
   if (!pending) return
   const durationMs =
     ctx.clock.nowMs() - call.receivedAtMs + (ctx.clock.mode === 'manual' ? call.injectedMs : 0)
   try {
-    ctx.requestLog.complete(pending, {
+    ctx.recordedCalls.complete(pending, {
       app: call.app,
       method: request.method,
       path: url.pathname,
@@ -24,7 +32,7 @@ export function recordCall(ctx: ManagementContext, call: ReceivedCall, outcome: 
       responseStatus: outcome.status,
       respondedBy: outcome.respondedBy,
       errorCode: outcome.errorCode,
-      responseHeaders: outcome.headers,
+      responseHeaders,
       responseBody: outcome.body,
       receivedAtMs: call.receivedAtMs,
       durationMs,

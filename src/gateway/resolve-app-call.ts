@@ -10,7 +10,6 @@
  * gateway's refusals; it reads management's credentials and operations, which sit below it.
  */
 import type { Version } from '../schemas/app.js'
-import { matching } from '../store/store-collection.js'
 import type { StoredEnvironment, StoredEnvironmentApp } from '../store/stored-records.js'
 import type { ManagementContext } from '../management/context.js'
 import { findAppToken } from '../management/credentials.js'
@@ -107,8 +106,8 @@ function authenticate(
   const owner = findAppToken(ctx, token)
   if (!owner) {
     const management =
-      ctx.store.members.count(matching((member) => member.token === token)) > 0 ||
-      ctx.store.apiKeys.count(matching((key) => key.token === token)) > 0
+      ctx.store.members.findByKey('token', token) !== undefined ||
+      ctx.store.apiKeys.findByKey('token', token) !== undefined
     throw new GatewayRefusal(
       'unauthenticated',
       management

@@ -1,30 +1,38 @@
 /**
  * @module
  * The one Hono app behind every transport (MSW catch-alls in-process, `@hono/node-server`
- * standalone, Playwright routing): request ids, CORS, `/v1`, `/__replica`, the gateway in front of
- * the apps (`/apps/...` and native paths at the root), one error path.
+ * standalone, Playwright routing): request ids, CORS, `/v1`, `/__replica`, and the app URLs
+ * (`/apps/...` and native paths at the root): the gateway as middleware, with the built-in CRM
+ * app's routes mounted behind it in the same app (docs/architecture.md#the-request-path).
  */
-import { Hono } from 'hono'
+import { Hono, type MiddlewareHandler } from 'hono'
 import { getPath } from 'hono/utils/url'
-import { createGateway } from '../gateway/create-gateway.js'
-import { collapseSlashes } from '../gateway/received-call.js'
-import type { NativeHandler } from '../replica/native-call.js'
+import { gatewayMiddleware } from '../gateway/gateway-middleware.js'
+import { routingPath } from '../gateway/routing-path.js'
 import { ManagementError } from '../management/errors.js'
 import { bulkFaultMatches } from '../management/faults.js'
-import { createCrmNativeHandler } from '../replica/handlers/native-handler.js'
+import { type CrmRoutes, createCrmRoutes, crmNotFound } from '../replica/handlers/crm-routes.js'
+import { toNativeErrorResponse } from '../replica/handlers/to-native-error-response.js'
 import type { ReplicaRuntime } from '../runtime/create-runtime.js'
 import { controlRoutes } from './control-routes.js'
-import { gatewayRoutes } from './gateway-routes.js'
 import { controlAccessOf } from './http/control-guard.js'
 import { corsPolicy, corsPreflight } from './http/cors.js'
-import { responseHeaders } from './http/response-headers.js'
 import type { ReplicaEnv } from './http/replica-env.js'
+import { responseHeaders } from './http/response-headers.js'
 import { toManagementErrorResponse } from './http/to-error-response.js'
 import { managementRoutes } from './management/management-routes.js'
 
-export function createApp(runtime: ReplicaRuntime) {
-  // `//services/data` is routed as `/services/data` (see `collapseSlashes`)
-  const app = new Hono<ReplicaEnv>({ getPath: (request) => collapseSlashes(getPath(request)) })
+/** Where the gateway answers: app URLs, and native paths at the root. */
+const GATEWAY_PATHS = ['/apps/*', '/services/*', '/id/*']
+
+/**
+ * @param outermost middleware a transport runs around everything else (the standalone server's
+ * request log): it sees the answer as the client gets it, and the gateway's `c.get('callNote')`
+ */
+export function createApp(runtime: ReplicaRuntime, outermost: MiddlewareHandler<ReplicaEnv>[] = []) {
+  const crm = builtInCrmRoutes(runtime)
+  const app = new Hono<ReplicaEnv>({ getPath: (request) => routingPath(getPath(request), crm.spell) })
+  for (const middleware of outermost) app.use(middleware)
 
   const access = controlAccessOf(runtime)
   const cors = corsPolicy((origin) => access.origins.includes(origin))
@@ -34,34 +42,38 @@ export function createApp(runtime: ReplicaRuntime) {
 
   app.route('/v1', managementRoutes(runtime))
   app.route('/__replica', controlRoutes(runtime))
-  const gateway = createGateway({
+  const custom = runtime.options.nativeHandlers ?? {}
+  const gateway = gatewayMiddleware({
     ctx: runtime.ctx,
-    nativeHandler: nativeHandlerOf(runtime),
+    userHandler: (appId) => custom[appId],
     maxUploadBytes: runtime.options.maxUploadBytes,
   })
-  app.route('/', gatewayRoutes(gateway))
+  for (const path of GATEWAY_PATHS) app.use(path, gateway)
+  // a call the gateway admits to the built-in app (`c.get('native')` set) answers in its format
+  app.route('/', crm.routes)
 
   const { usage } = runtime.ctx
   app.notFound((c) =>
-    toManagementErrorResponse(
-      c,
-      new ManagementError('not_found', `Failed to find route: ${c.req.method} ${c.req.path}`),
-      usage,
-    ),
+    c.get('native')
+      ? crmNotFound(c)
+      : toManagementErrorResponse(
+          c,
+          new ManagementError('not_found', `Failed to find route: ${c.req.method} ${c.req.path}`),
+          usage,
+        ),
   )
-  app.onError((error, c) => toManagementErrorResponse(c, error, usage))
+  app.onError((error, c) =>
+    c.get('native') ? toNativeErrorResponse(c, error) : toManagementErrorResponse(c, error, usage),
+  )
   return app
 }
 
 export type ReplicaApp = ReturnType<typeof createApp>
 
-/**
- * The native handler behind the gateway for a catalog app id: the user's (`nativeHandlers`
- * option), else the built-in replica (every catalog app is of type `replica`).
- */
-export function nativeHandlerOf(runtime: ReplicaRuntime): (appId: string) => NativeHandler {
-  const builtIn = createCrmNativeHandler({
-    appFor: (call) => runtime.apps.get(call.environmentId, call.appName),
+/** The built-in CRM app's routes over the runtime's environment apps (every catalog app is one). */
+export function builtInCrmRoutes(runtime: ReplicaRuntime): CrmRoutes {
+  return createCrmRoutes({
+    dataFor: (call) => runtime.apps.get(call.environmentId, call.appName),
     management: runtime.ctx,
     maxUploadBytes: runtime.options.maxUploadBytes,
     orgCode: runtime.orgCode,
@@ -73,6 +85,4 @@ export function nativeHandlerOf(runtime: ReplicaRuntime): (appId: string) => Nat
       },
     },
   })
-  const custom = runtime.options.nativeHandlers ?? {}
-  return (appId) => custom[appId] ?? builtIn
 }

@@ -8,7 +8,6 @@
 import type { Principal } from '../schemas/common.js'
 import type { Permission } from '../schemas/me.js'
 import type { ApiKey, Member } from '../schemas/tenant.js'
-import { matching } from '../store/store-collection.js'
 import type { ManagementContext } from './context.js'
 import { ManagementError } from './errors.js'
 
@@ -18,7 +17,7 @@ export type Caller =
 
 export function authenticate(ctx: ManagementContext, token: string | undefined): Caller {
   if (!token) throw new ManagementError('unauthenticated', 'Failed to authenticate: no bearer token was sent')
-  const member = ctx.store.members.findFirst(matching((member) => member.token === token))
+  const member = ctx.store.members.findByKey('token', token)
   if (member) {
     return {
       kind: 'member',
@@ -27,7 +26,7 @@ export function authenticate(ctx: ManagementContext, token: string | undefined):
       member,
     }
   }
-  const apiKey = ctx.store.apiKeys.findFirst(matching((apiKey) => apiKey.token === token))
+  const apiKey = ctx.store.apiKeys.findByKey('token', token)
   if (apiKey) {
     return {
       kind: 'api_key',

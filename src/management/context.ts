@@ -8,7 +8,7 @@ import type { DueQueue } from './due-queue.js'
 import type { EnvironmentData } from './environment-data.js'
 import type { FaultQueue } from './faults.js'
 import type { KnownSecrets } from '../calls/known-secrets.js'
-import type { RequestLog } from '../calls/request-log.js'
+import type { RecordedCalls } from '../calls/recorded-calls.js'
 import type { UsageTally } from '../calls/usage-tally.js'
 
 /** Lifecycle delays in ms on the mock clock (the runtime's current ones; a control call can change them). */
@@ -32,7 +32,7 @@ export interface ManagementContext {
   /** Pending lifecycle transitions by due time (see `lifecycle.ts`). */
   due: DueQueue
   /** Calls the gateway recorded, per environment. */
-  requestLog: RequestLog
+  recordedCalls: RecordedCalls
   /** Every token the mock issued or was given: redacted from recorded calls wherever it appears. */
   secrets: KnownSecrets
   /** How long things outlive their use, in ms on the mock clock. */

@@ -15,7 +15,6 @@
 import type { Credentials, CredentialsLogin } from '../schemas/credentials.js'
 import { randomBase36 } from '../store/ids.js'
 import { appToken, organizationIdOf } from '../store/salesforce-ids.js'
-import { matching } from '../store/store-collection.js'
 import type { StoredCredentials, StoredEnvironment } from '../store/stored-records.js'
 import type { Version } from '../schemas/app.js'
 import { recordAuditEvent } from './audit.js'
@@ -179,9 +178,8 @@ export interface AppTokenOwner {
  * token (or its previous shape), or a live access token the app's login endpoints issued.
  */
 export function findAppToken(ctx: ManagementContext, token: string): AppTokenOwner | undefined {
-  const credentials = ctx.store.credentials.findFirst(
-    matching((row) => row.token === token || row.previousToken === token),
-  )
+  const { credentials: rows } = ctx.store
+  const credentials = rows.findByKey('token', token) ?? rows.findByKey('previousToken', token)
   if (credentials) return ownerOf(credentials, 'credentials')
   const session = ctx.store.appSessions.findById(token)
   if (session?.kind === 'access') return ownerOf(session, 'session')

@@ -155,7 +155,7 @@ async function finishSnapshot(ctx: ManagementContext, snapshot: StoredSnapshot, 
 export function releaseData(ctx: ManagementContext, tx: Transaction, environmentId: string): void {
   tx.onCommit(() => {
     ctx.environmentData.drop(environmentId)
-    ctx.requestLog.retire(environmentId, ctx.clock.nowMs() + ctx.retention.recordedCallsMs)
+    ctx.recordedCalls.retire(environmentId, ctx.clock.nowMs() + ctx.retention.recordedCallsMs)
   })
 }
 

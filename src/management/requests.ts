@@ -35,7 +35,7 @@ export function listRequests(
     const matches = requestMatcher(query)
     const data: RecordedRequest[] = []
     let lastSeq = 0
-    for (const call of ctx.requestLog.newestFirst(environmentId, before)) {
+    for (const call of ctx.recordedCalls.newestFirst(environmentId, before)) {
       if (!matches(call)) continue
       if (data.length === query.limit) return { data, nextCursor: writeCursor(environmentId, lastSeq) }
       data.push(toRecordedRequest(call))
@@ -61,7 +61,7 @@ export function getRequestStats(
 ): Promise<RequestStats> {
   return runOperation(ctx, () => {
     visibleEnvironment(ctx, caller, query.environmentId)
-    return requestStats(ctx.requestLog.newestFirst(query.environmentId), query)
+    return requestStats(ctx.recordedCalls.newestFirst(query.environmentId), query)
   })
 }
 
@@ -90,7 +90,7 @@ export function getRequestBody(
 }
 
 function visibleCall(ctx: ManagementContext, caller: Caller, requestId: string): RecordedCall {
-  const call = ctx.requestLog.get(requestId)
+  const call = ctx.recordedCalls.get(requestId)
   if (!call) throw notFound('request', requestId)
   try {
     visibleEnvironment(ctx, caller, call.environmentId)
@@ -137,10 +137,10 @@ export interface RequestAccess {
 export function requestAccess(ctx: ManagementContext): RequestAccess {
   return {
     list(environmentId) {
-      return [...ctx.requestLog.newestFirst(environmentId)].map(toRecordedRequestDetail)
+      return [...ctx.recordedCalls.newestFirst(environmentId)].map(toRecordedRequestDetail)
     },
     get(requestId) {
-      const call = ctx.requestLog.get(requestId)
+      const call = ctx.recordedCalls.get(requestId)
       return call && toRecordedRequestDetail(call)
     },
   }
@@ -151,5 +151,5 @@ export function requestAccess(ctx: ManagementContext): RequestAccess {
  * the request log still holds: what `/limits` reports as `DailyApiRequests` used.
  */
 export function countCallsSince(ctx: ManagementContext, environmentId: string, sinceMs: number): number {
-  return ctx.requestLog.countSince(environmentId, sinceMs)
+  return ctx.recordedCalls.countSince(environmentId, sinceMs)
 }

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest'
 import { UNCOMPILABLE_PROJECT } from '../../test/support/org-schema.js'
-import { createCrmApps } from '../replica/crm-app.js'
+import { createCrmDataSets } from '../replica/crm-data.js'
 import { loadOrgSchema } from './load-org-schema.js'
 import { OrgSchemaError } from './org-schema-error.js'
 import { reportSkipped } from './skipped-items.js'
@@ -9,7 +9,7 @@ const OBJECT = `${UNCOMPILABLE_PROJECT}/force-app/main/default/objects/Gadget__c
 
 async function compiled() {
   const loaded = await loadOrgSchema([UNCOMPILABLE_PROJECT])
-  const crm = createCrmApps({ clock: { now: () => new Date() }, schema: loaded.schema })
+  const crm = createCrmDataSets({ clock: { now: () => new Date() }, schema: loaded.schema })
   return { loaded, skipped: crm.metadata.formulas.skipped }
 }
 
@@ -72,7 +72,7 @@ it('places an item a schema document gave at the document, without a line', asyn
     ],
   }
   const loaded = await loadOrgSchema([document])
-  const crm = createCrmApps({ clock: { now: () => new Date() }, schema: loaded.schema })
+  const crm = createCrmDataSets({ clock: { now: () => new Date() }, schema: loaded.schema })
   expect(reportSkipped(loaded, crm.metadata.formulas.skipped, false).skipped).toEqual([
     {
       kind: 'validation-rule',

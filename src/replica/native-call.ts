@@ -1,11 +1,20 @@
 /**
  * @module
- * The contract between the gateway and an app's native handler. The gateway authenticates the
- * app token, resolves (environment, app, actor), refuses what it must, and hands the call on with
- * the native path (`/services/...`) as the request URL's path — whatever prefix the client used —
- * on the mock's configured origin (`baseUrl`), never the one the request's `Host` names: absolute
- * URLs an app builds from the request URL (instance and identity URLs) are the mock's.
+ * The contract between the gateway and the apps behind it. The gateway authenticates the app
+ * token, resolves (environment, app, actor) and refuses what it must. The built-in CRM app's
+ * routes are mounted in the same Hono app and answer the same request: the gateway puts the call
+ * in the request context (`NativeVariables`), the routes tell it which endpoint served the call
+ * the same way. A user's app (the `nativeHandlers` option) is a `NativeHandler`: it gets a
+ * `Request` with the native path (`/services/...`) — whatever prefix the client used — on the
+ * mock's configured origin (`baseUrl`), never the one the request's `Host` names, so absolute
+ * URLs an app builds (instance and identity URLs) are the mock's.
  */
+
+/**
+ * The largest request and response body the gateway passes, in bytes (docs/limits.md): an app
+ * keeps its answers under it (query pages, Bulk API result pages).
+ */
+export const MAX_NATIVE_BODY_BYTES = 4 * 1024 * 1024
 
 /** A native endpoint as the fidelity report counts it (see `handlers/native-endpoints.ts`). */
 export interface NativeEndpoint {
@@ -36,18 +45,33 @@ export interface NativeCall {
    * checked no token; `actor` is empty and the handler authenticates the call itself.
    */
   login?: true
-  /** Set by the handler: the endpoint that served the call, if one did (for the fidelity report). */
-  endpoint?: NativeEndpoint
+}
+
+/** What the gateway hands the built-in app's routes in the request context (`c.get('native')`). */
+export interface NativeScope {
+  call: NativeCall
+  /** The mock's configured origin: absolute URLs the app builds start with it, never with `Host`. */
+  origin: string
+  /** The request body as the gateway read it (within its cap); empty for GET and HEAD. */
+  body: Uint8Array<ArrayBuffer>
+}
+
+/** The request-context variables the gateway and the built-in app's routes share. */
+export type NativeVariables = {
+  /** Set by the gateway before the routes run. */
+  native: NativeScope
+  /** Set by the routes: the endpoint that served the call, if one did (for the fidelity report). */
+  nativeEndpoint: NativeEndpoint | undefined
   /**
-   * Set by the handler: which of the call's bodies carry a file's bytes (a blob upload, a blob
+   * Set by the routes: which of the call's bodies carry a file's bytes (a blob upload, a blob
    * download). The recording keeps them out of its previews and downloads, marked `binary`.
    */
-  binaryBodies?: { request?: boolean; response?: boolean }
+  nativeBinary: { request?: boolean; response?: boolean } | undefined
 }
 
 /**
- * An app's native protocol handler (the built-in replica's, or one of the `nativeHandlers`
- * option). It gets a real `Request` whose URL carries the native path and query (prefix stripped)
+ * The native protocol handler of a user's app (the `nativeHandlers` option); the built-in
+ * replica's routes offer one too, for callers outside the one app (tests, benches). It gets a real `Request` whose URL carries the native path and query (prefix stripped)
  * and whose body the gateway has read for it; the response is what the client will see, unless
  * the gateway refuses it.
  */

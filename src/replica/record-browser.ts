@@ -3,7 +3,7 @@
  * Browsing an environment app's records as one actor sees them, for the web inspector: the
  * objects with their record counts, a page of one object's records, and one record's fields.
  */
-import type { CrmApp } from './crm-app.js'
+import type { CrmData } from './crm-data.js'
 import type { MetadataView } from './metadata/metadata-service.js'
 import { isCompound } from './metadata/metadata-service.js'
 import type { RecordView } from './records/record-view.js'
@@ -28,7 +28,7 @@ export interface RecordPage {
 /** The largest OFFSET SOQL takes (the real API's limit): pages beyond it are not browsable. */
 export const MAX_BROWSE_OFFSET = 2000
 
-export function listObjects(app: CrmApp, view: MetadataView): ObjectSummary[] {
+export function listObjects(app: CrmData, view: MetadataView): ObjectSummary[] {
   return app.metadata.visibleObjects(view).map((object) => ({
     name: object.name,
     label: object.label,
@@ -38,7 +38,7 @@ export function listObjects(app: CrmApp, view: MetadataView): ObjectSummary[] {
 
 /** Records of `object` by Id, `limit` from `offset`, every visible non-compound field. */
 export function browseRecords(
-  app: CrmApp,
+  app: CrmData,
   view: MetadataView,
   object: string,
   page: { limit: number; offset: number },
@@ -56,7 +56,7 @@ export function browseRecords(
 
 /** One record with every field the view sees, or undefined. */
 export function readRecord(
-  app: CrmApp,
+  app: CrmData,
   view: MetadataView,
   object: string,
   id: string,

@@ -5,7 +5,7 @@
  * test seeds is what the native API would have stored; `insert` seeds many records at once with
  * system privileges. Failures throw the replica's own errors (`ReplicaError` with `code`).
  */
-import type { CrmApp } from './crm-app.js'
+import type { CrmData } from './crm-data.js'
 import type { MetadataView } from './metadata/metadata-service.js'
 import type { RecordStoreContent } from './records/record-store.js'
 import type { RecordView } from './records/record-view.js'
@@ -55,7 +55,7 @@ export interface RecordsAccess {
   serialise(): RecordStoreContent
 }
 
-export function createRecordsAccess(app: CrmApp, defaults: Required<RecordsViewOptions>): RecordsAccess {
+export function createRecordsAccess(app: CrmData, defaults: Required<RecordsViewOptions>): RecordsAccess {
   const viewOf = (options: RecordsViewOptions = {}): MetadataView => ({
     actor: options.actor ?? defaults.actor,
     apiVersion: options.apiVersion ?? defaults.apiVersion,

@@ -13,11 +13,11 @@ import { invalidRequest } from '../management/errors.js'
 import { createFaultQueue } from '../management/faults.js'
 import { rebuildSchedule } from '../management/lifecycle.js'
 import { KnownSecrets } from '../calls/known-secrets.js'
-import { createRequestLog } from '../calls/request-log.js'
+import { createRecordedCalls } from '../calls/recorded-calls.js'
 import { UsageTally } from '../calls/usage-tally.js'
 import { redactText } from '../calls/redaction.js'
 import { OrgCode } from '../replica/apex/org-code.js'
-import { type CrmApp, type CrmApps, createCrmApps } from '../replica/crm-app.js'
+import { type CrmData, type CrmDataSets, createCrmDataSets } from '../replica/crm-data.js'
 import { describeIssues } from '../schemas/describe-issues.js'
 import { type Clock, createClock } from '../store/clock.js'
 import { organizationIdOf } from '../store/salesforce-ids.js'
@@ -52,7 +52,7 @@ export interface ReplicaRuntime {
    */
   schemas: VersionSchemas
   /** Each environment's live apps (the same object as `ctx.environmentData`, typed). */
-  readonly apps: EnvironmentData<CrmApp>
+  readonly apps: EnvironmentData<CrmData>
   /** The org's own code the CRM apps serve (Apex REST, invocable actions); `reset()` drops a test's. */
   readonly orgCode: OrgCode
   /** Settles once the store holds its data; every request waits for it. */
@@ -97,15 +97,15 @@ export function createRuntime(input: ReplicaMockOptions = {}): ReplicaRuntime {
   }
   // built on first use: parsing the built-in schema is a start cost a mock whose tests never reach
   // a CRM app need not pay
-  let builtInCrm: CrmApps | undefined
-  const builtInCrmApps = (): CrmApps => {
-    builtInCrm ??= createCrmApps(crmOptions)
+  let builtInCrm: CrmDataSets | undefined
+  const builtInCrmData = (): CrmDataSets => {
+    builtInCrm ??= createCrmDataSets(crmOptions)
     return builtInCrm
   }
   const appsOf = appsOfStore(store)
   // every catalog app is of type `replica`: each is a CRM replica (appId names its catalog entry only)
   // on its version's schema
-  const apps = createEnvironmentData<CrmApp>({
+  const apps = createEnvironmentData<CrmData>({
     create: (app, content, environmentId) =>
       runtime.schemas
         .appsOf(app.versionId)
@@ -123,7 +123,7 @@ export function createRuntime(input: ReplicaMockOptions = {}): ReplicaRuntime {
     faults: createFaultQueue(),
     environmentData: apps,
     due: new DueQueue(),
-    requestLog: createRequestLog({
+    recordedCalls: createRecordedCalls({
       capacity: options.maxRecordedCalls,
       totalKeptBodiesBudget: options.maxRecordedBodyBytes,
       secrets,
@@ -132,7 +132,7 @@ export function createRuntime(input: ReplicaMockOptions = {}): ReplicaRuntime {
     secrets,
     retention: { recordedCallsMs: options.recordedCallsRetentionMs, idempotencyMs: options.idempotencyTtlMs },
     // kept across resets: it counts the whole run
-    usage: options.fidelity ? new UsageTally((text) => redactText(text, secrets.all())) : undefined,
+    usage: options.fidelity ? new UsageTally((text) => redactText(text, secrets.allList())) : undefined,
     parsedSnapshots: new WeakMap(),
   }
 
@@ -144,7 +144,7 @@ export function createRuntime(input: ReplicaMockOptions = {}): ReplicaRuntime {
     baseUrl: options.baseUrl,
     listenHosts: [],
     caCertificatePem: null,
-    schemas: builtInSchemas(builtInCrmApps, fixture.versions),
+    schemas: builtInSchemas(builtInCrmData, fixture.versions),
     apps,
     orgCode,
     ready: Promise.resolve(),
@@ -185,7 +185,7 @@ export function createRuntime(input: ReplicaMockOptions = {}): ReplicaRuntime {
     onProgress: options.onSchemaProgress,
   }
   const loadSchemas = async () => {
-    runtime.schemas = await loadVersionSchemas(fixture.versions, schemaSources, crmOptions, builtInCrmApps)
+    runtime.schemas = await loadVersionSchemas(fixture.versions, schemaSources, crmOptions, builtInCrmData)
   }
   const apexModule = options.apex
   runtime.ready = loadSchemas()
@@ -218,7 +218,7 @@ function exportRuntimeState(runtime: ReplicaRuntime): StateDocument {
     store: ctx.store.serialise(),
     environmentData: ctx.environmentData.exportAll(),
     faults: ctx.faults.list(),
-    requests: ctx.requestLog.exportAll(),
+    requests: ctx.recordedCalls.exportAll(),
   }
 }
 
@@ -249,7 +249,7 @@ async function importRuntimeState(runtime: ReplicaRuntime, document: unknown, ap
   installData()
   ctx.faults.restore(state.faults)
   learnSecrets(ctx, runtime.options.adminToken)
-  ctx.requestLog.importAll(state.requests)
+  ctx.recordedCalls.importAll(state.requests)
   retireReleasedCalls(ctx)
   rebuildSchedule(ctx)
   runtime.lifecycle = { ...state.lifecycle }

@@ -31,6 +31,6 @@ export function retireReleasedCalls(ctx: ManagementContext): void {
   )
   for (const environment of released) {
     const since = environment.deletedAt ? Date.parse(environment.deletedAt) : ctx.clock.nowMs()
-    ctx.requestLog.retire(environment.id, since + ctx.retention.recordedCallsMs)
+    ctx.recordedCalls.retire(environment.id, since + ctx.retention.recordedCallsMs)
   }
 }

@@ -4,7 +4,7 @@
  * version's first actor at its newest API version. Behind `mock.records()` and the inspector.
  */
 import { environmentDataOf } from '../management/inspection.js'
-import type { CrmApp } from '../replica/crm-app.js'
+import type { CrmData } from '../replica/crm-data.js'
 import type { MetadataView } from '../replica/metadata/metadata-service.js'
 import type { ReplicaRuntime } from './create-runtime.js'
 
@@ -13,7 +13,7 @@ export function environmentApp(
   runtime: ReplicaRuntime,
   environmentId: string,
   appName = 'crm',
-): { app: CrmApp; view: MetadataView } {
+): { app: CrmData; view: MetadataView } {
   const { store } = runtime.ctx
   const app = environmentDataOf(runtime.ctx, runtime.apps, environmentId, appName)
   const entry = store.environments

@@ -3,7 +3,7 @@
  * Where `reset()` comes back to: the loaded fixture, or a start marked with `markStart()` (the
  * whole state as it was then). Coming back costs what changed since: store collections nobody
  * wrote are left alone (`Store.backTo`), and each marked app takes back the records it had,
- * shared copy-on-write (`CrmApp.mark`), instead of reloading or copying them.
+ * shared copy-on-write (`CrmData.mark`), instead of reloading or copying them.
  */
 import type { ExportedCall } from '../calls/call-export.js'
 import type { ManagementContext } from '../management/context.js'
@@ -55,7 +55,7 @@ export function markStart(holder: StartHolder): Promise<RuntimeStart> {
       clock: { mode: clock.mode, nowMs: clock.nowMs() },
       lifecycle: { ...holder.lifecycle },
       faults: ctx.faults.list(),
-      requests: ctx.requestLog.exportAll(),
+      requests: ctx.recordedCalls.exportAll(),
       store: ctx.store.mark(),
       apps: ctx.environmentData.mark(),
     }
@@ -76,7 +76,7 @@ export async function backToStart(holder: StartHolder, start: RuntimeStart): Pro
   ctx.faults.restore(start.faults)
   await ctx.store.backTo(start.store)
   ctx.environmentData.backTo(start.apps)
-  ctx.requestLog.importAll(start.requests)
+  ctx.recordedCalls.importAll(start.requests)
   // a marked start may hold deleted environments whose calls go when their retention ends
   if (start.clock) retireReleasedCalls(ctx)
   // derived from the store as it now is

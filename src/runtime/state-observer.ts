@@ -7,7 +7,7 @@
  * keeps data only of environments the replayed store holds live).
  */
 import type { EnvironmentDataObserver } from '../management/environment-data.js'
-import type { CrmApp } from '../replica/crm-app.js'
+import type { CrmData } from '../replica/crm-data.js'
 import type { PublishedEvent } from '../replica/events/published-event.js'
 import type { SObjectRecord } from '../replica/records/record-store.js'
 import type { CollectionObserver } from '../store/store-collection.js'
@@ -15,16 +15,8 @@ import type { CollectionObserver } from '../store/store-collection.js'
 export interface StateObserver {
   /** A management record stored (a JSON-safe copy) or removed (undefined). */
   collection: CollectionObserver
-  /**
-   * An environment app's whole data (`serialise()` output: stringify before it is kept long);
-   * `whenFree` is its record store's (undefined while no async transaction holds it).
-   */
-  appData(
-    environmentId: string,
-    appName: string,
-    content: unknown,
-    whenFree: () => Promise<void> | undefined,
-  ): void
+  /** An environment app's whole data (`serialise()` output: stringify before it is kept long). */
+  appData(environmentId: string, appName: string, content: unknown): void
   /** An environment's data released. */
   dropped(environmentId: string): void
   /** A CRM record of an environment app stored or purged (undefined). */
@@ -52,13 +44,12 @@ export function forwardEnvironmentData(observer: () => StateObserver | undefined
     installed(environmentId, appName, instance) {
       const target = observer()
       if (!target) return
-      const app = instance as CrmApp
-      const whenFree = () => app.store.whenFree()
-      target.appData(environmentId, appName, app.serialise(), whenFree)
+      const app = instance as CrmData
+      target.appData(environmentId, appName, app.serialise())
       app.store.observe({
         record: (object, id, record) => observer()?.record(environmentId, appName, object, id, record),
         sequence: (name, value) => observer()?.sequence(environmentId, appName, name, value),
-        replaced: () => observer()?.appData(environmentId, appName, app.serialise(), whenFree),
+        replaced: () => observer()?.appData(environmentId, appName, app.serialise()),
       })
       app.events.observe({ published: (event) => observer()?.event(environmentId, appName, event) })
     },

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { defaultFixture } from '../fixtures/default-fixture.js'
 import type { FixtureVersion } from '../fixtures/fixture-schema.js'
-import { createCrmApps } from '../replica/crm-app.js'
+import { createCrmDataSets } from '../replica/crm-data.js'
 import { builtInSchemas, loadVersionSchemas } from './version-schemas.js'
 
 const DESCRIBE = fileURLToPath(new URL('../../test/fixtures/org-schema/describe', import.meta.url))
@@ -15,7 +15,7 @@ describe('loadVersionSchemas', () => {
       ...version,
       schema: [DESCRIBE],
     }))
-    const builtIn = createCrmApps({ clock })
+    const builtIn = createCrmDataSets({ clock })
     const schemas = await loadVersionSchemas(versions, none, { clock }, () => builtIn)
     const [a, b, c] = versions.map((version) => schemas.appsOf(version.id))
     expect(a).not.toBe(builtIn)
@@ -25,7 +25,7 @@ describe('loadVersionSchemas', () => {
   })
 
   it('applies the options to published versions of the crm app only, after their own sources', async () => {
-    const builtIn = createCrmApps({ clock })
+    const builtIn = createCrmDataSets({ clock })
     const options = { schema: [DESCRIBE], data: [], strict: false }
     const schemas = await loadVersionSchemas(defaultFixture.versions, options, { clock }, () => builtIn)
     const retired = defaultFixture.versions.find((version) => version.status === 'retired')!
@@ -38,7 +38,7 @@ describe('loadVersionSchemas', () => {
     let built = 0
     const schemas = builtInSchemas(() => {
       built++
-      return createCrmApps({ clock })
+      return createCrmDataSets({ clock })
     }, defaultFixture.versions)
     expect(schemas.report().userSchema).toBe(false)
     expect(built).toBe(0)
@@ -47,7 +47,7 @@ describe('loadVersionSchemas', () => {
   })
 
   it('says when no user schema is loaded', () => {
-    const report = builtInSchemas(() => createCrmApps({ clock }), defaultFixture.versions).report()
+    const report = builtInSchemas(() => createCrmDataSets({ clock }), defaultFixture.versions).report()
     expect(report.userSchema).toBe(false)
     expect(report.message).toMatch(/built-in demo schema/)
     expect(report.versions.every((version) => version.report === null)).toBe(true)
@@ -56,7 +56,7 @@ describe('loadVersionSchemas', () => {
   it('fails the load on a data source that does not exist, naming it', async () => {
     const options = { schema: [], data: ['no-such-records.csv'], strict: false }
     await expect(
-      loadVersionSchemas(defaultFixture.versions, options, { clock }, () => createCrmApps({ clock })),
+      loadVersionSchemas(defaultFixture.versions, options, { clock }, () => createCrmDataSets({ clock })),
     ).rejects.toThrow('no-such-records.csv')
   })
 })

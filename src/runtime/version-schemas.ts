@@ -8,7 +8,7 @@
  */
 import path from 'node:path'
 import type { FixtureVersion } from '../fixtures/fixture-schema.js'
-import { type CrmApps, type CrmAppsOptions, createCrmApps } from '../replica/crm-app.js'
+import { type CrmDataSets, type CrmDataSetsOptions, createCrmDataSets } from '../replica/crm-data.js'
 import type { SchemaLoadProgress, SchemaLoadReport } from '../schemas/schema-load-report.js'
 import type { SeedDataReport } from '../schemas/seed-data-report.js'
 import type { SchemaReport, VersionSchemaReport } from '../schemas/schema-report.js'
@@ -30,7 +30,7 @@ export interface SchemaSourceOptions {
 
 export interface VersionSchemas {
   /** The CRM apps of an app version: its user schema's, or the built-in ones. */
-  appsOf(versionId: string | undefined): CrmApps
+  appsOf(versionId: string | undefined): CrmDataSets
   /** What every version of the fixture serves (`GET /__replica/schema`). */
   report(): SchemaReport
 }
@@ -42,7 +42,7 @@ interface VersionSources {
 }
 
 interface LoadedSources {
-  crm: CrmApps
+  crm: CrmDataSets
   report: SchemaLoadReport
   records: number
   dataReport: SeedDataReport | null
@@ -51,7 +51,10 @@ interface LoadedSources {
 }
 
 /** Every version on the built-in schema: the state before (or without) loading. */
-export function builtInSchemas(builtIn: () => CrmApps, versions: readonly FixtureVersion[]): VersionSchemas {
+export function builtInSchemas(
+  builtIn: () => CrmDataSets,
+  versions: readonly FixtureVersion[],
+): VersionSchemas {
   return schemasOf(
     builtIn,
     versions.map((version) => ({ version, sources: undefined, loaded: undefined })),
@@ -61,8 +64,8 @@ export function builtInSchemas(builtIn: () => CrmApps, versions: readonly Fixtur
 export async function loadVersionSchemas(
   versions: readonly FixtureVersion[],
   options: SchemaSourceOptions,
-  crmOptions: Omit<CrmAppsOptions, 'schema' | 'seed'>,
-  builtIn: () => CrmApps,
+  crmOptions: Omit<CrmDataSetsOptions, 'schema' | 'seed'>,
+  builtIn: () => CrmDataSets,
 ): Promise<VersionSchemas> {
   const optionSchema = options.schema.map((source, index) =>
     typeof source === 'string'
@@ -99,7 +102,7 @@ export async function loadVersionSchemas(
 async function loadSources(
   sources: VersionSources,
   options: SchemaSourceOptions,
-  crmOptions: Omit<CrmAppsOptions, 'schema' | 'seed'>,
+  crmOptions: Omit<CrmDataSetsOptions, 'schema' | 'seed'>,
 ): Promise<LoadedSources> {
   const started = performance.now()
   // the schema readers (SFDX, describe JSON, XML) load only for a mock given schema sources
@@ -114,7 +117,7 @@ async function loadSources(
   )
   const { schema } = loaded
   const { seed, records, report: dataReport } = await loadVersionSeed(sources.data, schema)
-  const crm = createCrmApps({ ...crmOptions, schema, ...(seed ? { seed } : {}) })
+  const crm = createCrmDataSets({ ...crmOptions, schema, ...(seed ? { seed } : {}) })
   // formulas compile as the apps build: what did not is reported, or fails a strict start
   const report = reportSkipped(loaded, crm.metadata.formulas.skipped, options.strict)
   // the seed loads through the record rules on the first open: open once now, so a row that
@@ -136,7 +139,7 @@ interface VersionEntry {
 }
 
 /** `builtIn` builds the built-in CRM apps on its first call (once per mock) and returns them after. */
-function schemasOf(builtIn: () => CrmApps, entries: readonly VersionEntry[]): VersionSchemas {
+function schemasOf(builtIn: () => CrmDataSets, entries: readonly VersionEntry[]): VersionSchemas {
   const byVersion = new Map(entries.map((entry) => [entry.version.id, entry.loaded?.crm]))
   const versions = entries.map(versionReport)
   const userSchemas = versions.filter((version) => version.schema === 'user').length

@@ -4,21 +4,22 @@
  */
 import { createServer as createHttpsServer } from 'node:https'
 import type { AddressInfo } from 'node:net'
-import { type Http2Bindings, type HttpBindings, serve } from '@hono/node-server'
+import { serve } from '@hono/node-server'
+import type { MiddlewareHandler } from 'hono'
 import {
   assembleReplicaMock,
   kInternals,
   type MswHandlersOf,
   type ReplicaMock,
 } from '../assemble-replica-mock.js'
-import type { CallNote } from '../gateway/call-note.js'
-import type { GatewayBindings } from '../handlers/gateway-routes.js'
 import { boundHosts, isLoopback } from '../handlers/http/control-guard.js'
+import type { ReplicaEnv } from '../handlers/http/replica-env.js'
+import { createRuntime } from '../runtime/create-runtime.js'
 import type { ReplicaMockOptions } from '../runtime/options.js'
 import { type AccessLogEntry, type AccessLogOptions, createAccessLog } from './access-log.js'
-import { loggedPath } from './logged-path.js'
+import { durableAnswers } from './persistence/durable-answers.js'
 import { openPersistence, type Persistence } from './persistence/persistence.js'
-import { persistedFetch } from './persistence/persisted-fetch.js'
+import { requestLogMiddleware } from './request-log-middleware.js'
 import type { LocalCa } from './tls/local-ca.js'
 import { watchApexModule } from './watch-apex.js'
 import { type HttpsOption, resolveServerTls, type ServerTls } from './tls/server-tls.js'
@@ -120,30 +121,20 @@ export async function startReplicaServer(
     throw new Error('Failed to start: watchApex reloads the apex module; give apex (--apex FILE) too')
   }
   const tls: ServerTls | undefined = https ? await resolveServerTls(https, host) : undefined
-  const mock = assembleReplicaMock(mockOptions, mswHandlers)
-  const { runtime, app } = mock[kInternals]
-  await mock.ready()
+  const runtime = createRuntime(mockOptions)
+  await runtime.ready
   const persistence: Persistence | undefined = stateFile
     ? await openPersistence({ stateFile, runtime, journalMaxBytes })
     : undefined
-  const appFetch = persistence ? persistedFetch(app.fetch, persistence) : app.fetch
-
   const log = requestLog ? createAccessLog(requestLog === true ? {} : requestLog) : undefined
-  const isSecret = (segment: string) => runtime.ctx.secrets.isSecret(segment)
-  const fetch = async (request: Request, env: HttpBindings | Http2Bindings) => {
-    const started = performance.now()
-    // the gateway notes the environment and app it resolved (node-server binds a fresh env per request)
-    const note: CallNote = {}
-    ;(env as typeof env & GatewayBindings).callNote = note
-    const response = await appFetch(request, env)
-    const ms = performance.now() - started
-    const { path, shownPath, environmentId, app: appName } = loggedPath(request, note, isSecret)
-    const { method } = request
-    const { status } = response
-    log?.write({ method, path: shownPath, status, ms, environmentId, app: appName })
-    onRequest?.({ method, path, status, ms, environmentId, app: appName })
-    return response
+  const outermost: MiddlewareHandler<ReplicaEnv>[] = []
+  if (log || onRequest) {
+    const isSecret = (segment: string) => runtime.ctx.secrets.isSecret(segment)
+    outermost.push(requestLogMiddleware({ write: log && ((entry) => log.write(entry)), onRequest, isSecret }))
   }
+  if (persistence) outermost.push(durableAnswers(persistence))
+  const mock = assembleReplicaMock(runtime, mswHandlers, outermost)
+  const { fetch } = mock[kInternals].app
 
   const overrideGlobalObjects = replaceFetchGlobals
   const listen = (listenPort: number, secure: ServerTls | undefined) =>
@@ -151,8 +142,19 @@ export async function startReplicaServer(
       const tlsOptions = secure
         ? { createServer: createHttpsServer, serverOptions: { cert: secure.cert, key: secure.key } }
         : {}
+      // a body refused over its cap is answered first; the adapter then reads and discards what
+      // the client still sends (up to its bound) before it closes, so the client sees the 413
+      // rather than a reset connection (it is the adapter's default; said here, as we rely on it)
+      const autoCleanupIncoming = true
       const started = serve(
-        { fetch, port: listenPort, hostname: host, overrideGlobalObjects, ...tlsOptions },
+        {
+          fetch,
+          port: listenPort,
+          hostname: host,
+          overrideGlobalObjects,
+          autoCleanupIncoming,
+          ...tlsOptions,
+        },
         () => resolve(started),
       )
       started.once('error', reject)

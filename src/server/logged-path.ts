@@ -2,7 +2,8 @@
  * @module
  * What the request log shows of a request's path: the path with an app token redacted and, for a
  * native call, the environment and app it is for — both as the gateway resolved them (the
- * `CallNote` it fills, src/gateway/call-note.ts), so logging a call looks nothing up again —
+ * `CallNote` it leaves in the request context, src/gateway/call-note.ts), so logging a call
+ * looks nothing up again —
  * and any path segment that is a known secret redacted.
  */
 import type { CallNote } from '../gateway/call-note.js'
@@ -19,21 +20,21 @@ export interface LoggedPath {
 }
 
 /**
- * `note` is what the gateway filled in (empty for a request it did not answer); `isSecret` tells
+ * `note` is what the gateway noted (undefined for a request it did not answer); `isSecret` tells
  * a path segment that is a known secret (a token sent where a path segment goes), shown redacted.
  */
 export function loggedPath(
   request: Request,
-  note: CallNote,
+  note: CallNote | undefined,
   isSecret: (segment: string) => boolean,
 ): LoggedPath {
   const path = new URL(request.url).pathname
-  const tokenHidden = note.tokenInPath ? redactUrlToken(collapseSlashes(path)) : path
+  const tokenHidden = note?.tokenInPath ? redactUrlToken(collapseSlashes(path)) : path
   const shownPath = tokenHidden
     .split('/')
     .map((segment) => (isSecret(decodeSegment(segment)) ? REDACTED : segment))
     .join('/')
-  return { path, shownPath, environmentId: note.environmentId, app: note.app }
+  return { path, shownPath, environmentId: note?.environmentId, app: note?.app }
 }
 
 function decodeSegment(segment: string): string {

@@ -158,3 +158,33 @@ it('restores nothing from records with a bad one or a repeated id', async () => 
   )
   expect(ids(items.findMany())).toEqual(['x'])
 })
+
+it('keeps its id and key index in step with every write, rollback and restore', async () => {
+  const log = new TransactionLog()
+  const items = new StoreCollection({ name: 'items', schema: Item, log, keys: ['note'] })
+  const x = await items.create({ ...item('x', '2026-01-01'), note: 'tok_x' })
+  expect(items.findByKey('note', 'tok_x')?.id).toBe('x')
+  await items.update(x, { note: 'tok_x2' })
+  expect(items.findByKey('note', 'tok_x')).toBeUndefined()
+  expect(items.findByKey('note', 'tok_x2')?.id).toBe('x')
+
+  // a transaction that creates, re-keys and deletes, then fails: the index is as it was
+  await expect(
+    log.runAsync(async () => {
+      await items.create({ ...item('y', '2026-01-02'), note: 'tok_y' })
+      await items.update(items.findById('x')!, { note: 'tok_x3' })
+      items.delete(items.findById('x')!)
+      throw new Error('roll back')
+    }),
+  ).rejects.toThrow('roll back')
+  expect(items.findById('y')).toBeUndefined()
+  expect(items.findByKey('note', 'tok_y')).toBeUndefined()
+  expect(items.findByKey('note', 'tok_x3')).toBeUndefined()
+  expect(items.findByKey('note', 'tok_x2')?.id).toBe('x')
+
+  await items.restore([{ ...item('z', '2026-01-03'), note: 'tok_z' }, item('w', '2026-01-04')])
+  expect(items.findById('x')).toBeUndefined()
+  expect(items.findByKey('note', 'tok_x2')).toBeUndefined()
+  expect(items.findByKey('note', 'tok_z')?.id).toBe('z')
+  expect(items.findById('w')?.createdAt).toBe('2026-01-04')
+})

@@ -12,6 +12,10 @@
  *   since its mark (`Store.backTo`).
  * Records keep @msw/data's insertion order; an update keeps a record's place. `update` and
  * `delete` take the record the caller already found, so nothing is looked up twice.
+ *
+ * Lookups by id, and by the unique keys a collection names (tokens), read a `Map` index kept
+ * beside @msw/data in step with every write here (its queries scan every record: one per
+ * native or management call). Every other query goes to @msw/data.
  */
 import { Collection, Query } from '@msw/data'
 import * as z from 'zod'
@@ -19,6 +23,11 @@ import { StoreError } from './errors.js'
 import { TransactionLog } from './transaction.js'
 
 type Keyed = { id: string }
+
+/** A field of unique string values, or null/absent where unset. */
+export type UniqueKey<T> = {
+  [K in keyof T & string]: T[K] extends string | null | undefined ? K : never
+}[keyof T & string]
 
 /** A query over a collection's records, as @msw/data takes it: `(q) => q.where(...)` or a `Query`. */
 export type Where<T> = Query<T> | ((query: Query<T>) => Query<T>)
@@ -49,6 +58,8 @@ export function byId<T extends Keyed>(id: string): Query<T> {
 export interface StoreCollectionOptions<T extends Keyed> {
   name: string
   schema: z.ZodType<T>
+  /** Fields whose values are unique where set (tokens), looked up with `findByKey`. */
+  keys?: readonly UniqueKey<T>[]
   /** The store's transaction log; a collection on its own gets a log of its own. */
   log?: TransactionLog
 }
@@ -57,6 +68,9 @@ export class StoreCollection<T extends Keyed> {
   readonly name: string
   #schema: z.ZodType<T>
   #records: Collection<z.ZodType<T>>
+  /** Record by id, and by each unique key's value: the index beside @msw/data. */
+  #byId = new Map<string, T>()
+  #byKey: Map<UniqueKey<T>, Map<string, T>>
   #log: TransactionLog
   #version = 0
   #observer: CollectionObserver | undefined
@@ -65,6 +79,7 @@ export class StoreCollection<T extends Keyed> {
     this.name = options.name
     this.#schema = options.schema
     this.#records = this.#emptyCollection()
+    this.#byKey = new Map((options.keys ?? []).map((key) => [key, new Map()]))
     this.#log = options.log ?? new TransactionLog()
   }
 
@@ -83,13 +98,16 @@ export class StoreCollection<T extends Keyed> {
     return this.#records.findFirst(where as never)
   }
 
-  /**
-   * The record with `id`, looked for from the newest inserted back (`take: -1`): ids are unique,
-   * and a run mostly works on the records it made last, so the lookup stops early however many
-   * older records are kept.
-   */
+  /** The record with `id`. */
   findById(id: string): T | undefined {
-    return this.#records.findMany(byId<T>(id) as never, { take: -1 })[0]
+    return this.#byId.get(id)
+  }
+
+  /** The record whose unique `key` (named in the options) has `value`. */
+  findByKey(key: UniqueKey<T>, value: string): T | undefined {
+    const index = this.#byKey.get(key)
+    if (!index) throw new TypeError(`[replica-mock] "${this.name}" has no unique key "${key}"`)
+    return index.get(value)
   }
 
   /** Every record `where` matches, in insertion order unless `options.orderBy` says otherwise. */
@@ -104,10 +122,12 @@ export class StoreCollection<T extends Keyed> {
   /** Stores a new record. Ids are unique by construction (random, or checked by the caller first). */
   async create(values: T): Promise<T> {
     const record = await this.#records.create(this.#validate(values, 'create'))
+    this.#index(undefined, record)
     this.#version++
     // undo steps find records by id: an earlier undo step may have rebuilt the collection
     this.#log.onRollback(() => {
-      this.#records.delete(byId<T>(record.id) as never)
+      const [removed] = this.#records.deleteMany(byId<T>(record.id) as never)
+      if (removed) this.#index(removed, undefined)
       this.#version++
     })
     this.#report(record.id, record)
@@ -168,6 +188,7 @@ export class StoreCollection<T extends Keyed> {
    * symbol key, several times slower per record scanned than comparing ids.
    */
   async #write(id: string, fields: readonly string[], values: T): Promise<T> {
+    const previous = this.#byId.get(id)
     const updated = await this.#records.update(byId<T>(id) as never, {
       strict: true,
       data: (draft) => {
@@ -178,6 +199,7 @@ export class StoreCollection<T extends Keyed> {
         }
       },
     })
+    this.#index(previous, updated)
     this.#version++
     return updated
   }
@@ -190,6 +212,7 @@ export class StoreCollection<T extends Keyed> {
     const before = [...this.#records.all()]
     const removed = remove()
     if (removed.length === 0) return removed
+    for (const record of removed) this.#index(record, undefined)
     this.#version++
     this.#log.onRollback(() => this.#rebuild(before))
     for (const record of removed) this.#report(record.id, undefined)
@@ -206,9 +229,32 @@ export class StoreCollection<T extends Keyed> {
 
   async #rebuild(records: readonly T[]): Promise<void> {
     const rebuilt = this.#emptyCollection()
-    for (const record of records) await rebuilt.create({ ...record })
+    const created: T[] = []
+    for (const record of records) created.push(await rebuilt.create({ ...record }))
+    // swapped in at once: reads meanwhile see the collection as it was
     this.#records = rebuilt
+    this.#byId = new Map()
+    for (const key of this.#byKey.keys()) this.#byKey.set(key, new Map())
+    for (const record of created) this.#index(undefined, record)
     this.#version++
+  }
+
+  /** Puts `next` in the index in place of `previous` (either undefined: added, removed). */
+  #index(previous: T | undefined, next: T | undefined): void {
+    if (previous) {
+      this.#byId.delete(previous.id)
+      for (const [key, index] of this.#byKey) {
+        const value = previous[key] as string | null | undefined
+        if (value != null && index.get(value)?.id === previous.id) index.delete(value)
+      }
+    }
+    if (next) {
+      this.#byId.set(next.id, next)
+      for (const [key, index] of this.#byKey) {
+        const value = next[key] as string | null | undefined
+        if (value != null) index.set(value, next)
+      }
+    }
   }
 
   /** @note Copied at commit: the journal must see the record as it was written. */

@@ -10,7 +10,7 @@ import { App, Version } from '../schemas/app.js'
 import { AuditEvent } from '../schemas/audit-event.js'
 import { Workspace } from '../schemas/workspace.js'
 import { ApiKey, Member, Tenancy } from '../schemas/tenant.js'
-import { type CollectionObserver, StoreCollection } from './store-collection.js'
+import { type CollectionObserver, StoreCollection, type UniqueKey } from './store-collection.js'
 import {
   IdempotencyRecord,
   StoredAppSession,
@@ -62,19 +62,23 @@ export interface StoreMark {
 
 export function createStore() {
   const log = new TransactionLog()
-  const collection = <T extends { id: string }>(name: CollectionName, schema: z.ZodType<T>) =>
-    new StoreCollection({ name, schema, log })
+  const collection = <T extends { id: string }>(
+    name: CollectionName,
+    schema: z.ZodType<T>,
+    keys?: readonly UniqueKey<T>[],
+  ) => new StoreCollection({ name, schema, log, keys })
   const collections = {
     workspaces: collection('workspaces', Workspace),
     apps: collection('apps', App),
     versions: collection('versions', Version),
-    members: collection('members', Member),
-    apiKeys: collection('apiKeys', ApiKey),
+    // every management and native call looks its caller up by token
+    members: collection('members', Member, ['token']),
+    apiKeys: collection('apiKeys', ApiKey, ['token']),
     environments: collection('environments', StoredEnvironment),
     snapshots: collection('snapshots', StoredSnapshot),
     snapshotContents: collection('snapshotContents', SnapshotContent),
     auditEvents: collection('auditEvents', AuditEvent),
-    credentials: collection('credentials', StoredCredentials),
+    credentials: collection('credentials', StoredCredentials, ['token', 'previousToken']),
     appSessions: collection('appSessions', StoredAppSession),
     idempotencyRecords: collection('idempotencyRecords', IdempotencyRecord),
   } satisfies Record<CollectionName, StoreCollection<any>>

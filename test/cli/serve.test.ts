@@ -187,3 +187,33 @@ it('keeps no recorded calls with --max-recorded-calls 0', async () => {
   run.child.kill('SIGTERM')
   await run.exited
 })
+
+it('answers a native body over the cap with its 413 while the client is still sending it, never a reset', async () => {
+  const run = start(['serve', '--port', '0', '--quiet'])
+  const url = await listeningUrl(run)
+  const credentials = await createAppCredentials(url)
+  const appPath = new URL(credentials.url).pathname
+  const over: { path: string; headers: Record<string, string>; body: string }[] = [
+    // a JSON write over 4 MiB at the root, and a 6 MiB SOAP login at the app URL
+    {
+      path: '/services/data/v60.0/composite',
+      headers: { ...credentials.headers, 'content-type': 'application/json' },
+      body: `{"compositeRequest":[],"padding":"${'x'.repeat(5 * 1024 * 1024)}"}`,
+    },
+    {
+      path: `${appPath}/services/Soap/u/60.0`,
+      headers: { 'content-type': 'text/xml', soapaction: 'login' },
+      body: `<env:Envelope xmlns:env="http://schemas.xmlsoap.org/soap/envelope/"><env:Body>${' '.repeat(6 * 1024 * 1024)}</env:Body></env:Envelope>`,
+    },
+  ]
+  // a server that closes the connection as it answers resets about half of these
+  for (let round = 0; round < 10; round++) {
+    for (const { path, headers, body } of over) {
+      const response = await fetch(url + path, { method: 'POST', headers, body })
+      expect(response.status, path).toBe(413)
+      expect((await response.json()).error.code).toBe('request_too_large')
+    }
+  }
+  run.child.kill('SIGTERM')
+  await run.exited
+})

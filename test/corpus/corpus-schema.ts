@@ -7,7 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { loadOrgSchema } from '../../src/org-schema/index.js'
-import { createCrmApps } from '../../src/replica/crm-app.js'
+import { createCrmDataSets } from '../../src/replica/crm-data.js'
 import {
   type CompiledFormula,
   compileFormula,
@@ -64,7 +64,10 @@ export async function corpusApps(project: CorpusProject) {
     ...(existsSync(dependencies) ? [dependencies] : []),
     here(`${project}/source`),
   ])
-  const crm = createCrmApps({ clock: { now: () => new Date('2026-02-01T10:00:00Z') }, schema: loaded.schema })
+  const crm = createCrmDataSets({
+    clock: { now: () => new Date('2026-02-01T10:00:00Z') },
+    schema: loaded.schema,
+  })
   return { loaded, crm }
 }
 

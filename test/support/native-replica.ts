@@ -2,8 +2,8 @@
  * A CRM app on a given schema with its native REST handler called directly (no gateway, no
  * transport): for unit tests of what a schema drives (formulas, roll-ups) through the routes.
  */
-import { createCrmApps } from '../../src/replica/crm-app.js'
-import { createCrmNativeHandler } from '../../src/replica/handlers/native-handler.js'
+import { createCrmDataSets } from '../../src/replica/crm-data.js'
+import { createCrmRoutes } from '../../src/replica/handlers/crm-routes.js'
 import type { NativeCall } from '../../src/replica/native-call.js'
 import type { CrmSchemaInput } from '../../src/schemas/crm-schema.js'
 
@@ -19,8 +19,8 @@ const call: NativeCall = {
 }
 
 export function nativeReplica(schema: CrmSchemaInput, now = '2026-02-01T00:00:00Z') {
-  const app = createCrmApps({ clock: { now: () => new Date(now) }, schema }).open()
-  const handler = createCrmNativeHandler({ appFor: () => app })
+  const app = createCrmDataSets({ clock: { now: () => new Date(now) }, schema }).open()
+  const handler = createCrmRoutes({ dataFor: () => app }).handler
   /** The handler's answer to a call of `V + path`. */
   const raw = (method: string, path: string, body?: unknown) =>
     handler(

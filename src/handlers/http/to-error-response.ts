@@ -64,18 +64,8 @@ export function managementErrorResponse(
       ...(failure.fields ? { fields: failure.fields } : {}),
     },
   }
-  return c.json(body, STATUS_OF[failure.code], {
-    'x-request-id': requestId,
-    ...(failure.code === 'body_too_large' ? CLOSE_CONNECTION : {}),
-  })
+  return c.json(body, STATUS_OF[failure.code], { 'x-request-id': requestId })
 }
-
-/**
- * A body too large is refused before it is read: the connection then holds unread bytes, and the
- * server drops it. Saying so (`Connection: close`) keeps a keep-alive client from sending its next
- * request on a connection about to be reset.
- */
-export const CLOSE_CONNECTION = { connection: 'close' } as const
 
 function asManagementError(error: unknown): ManagementError | undefined {
   if (error instanceof ManagementError) return error

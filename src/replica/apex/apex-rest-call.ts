@@ -7,7 +7,7 @@
  * not allow answers 500 `INTERNAL_SERVER_ERROR`.
  * @see https://developer.salesforce.com/docs/atlas.en-us.apexcode.meta/apexcode/apex_methods_system_restresponse.htm
  */
-import type { CrmApp } from '../crm-app.js'
+import type { CrmData } from '../crm-data.js'
 import type { MetadataView } from '../metadata/metadata-service.js'
 import { apexErrorMessage } from './apex-exceptions.js'
 import { openApexSession } from './apex-session.js'
@@ -22,7 +22,7 @@ export interface ApexRestAnswer {
 }
 
 export interface ApexRestCall {
-  app: CrmApp
+  app: CrmData
   environmentId: string
   view: MetadataView
   handler: ApexRestHandler

@@ -6,7 +6,7 @@
  * working after it returned or timed out is refused, so nothing it does lands outside the call's
  * transaction.
  */
-import type { CrmApp } from '../crm-app.js'
+import type { CrmData } from '../crm-data.js'
 import { isReplicaError, NotFoundError, ReplicaError } from '../errors.js'
 import { versionBasePath } from '../metadata/api-version.js'
 import type { MetadataView } from '../metadata/metadata-service.js'
@@ -20,7 +20,7 @@ export interface ApexSession {
   close(): void
 }
 
-export function openApexSession(app: CrmApp, environmentId: string, view: MetadataView): ApexSession {
+export function openApexSession(app: CrmData, environmentId: string, view: MetadataView): ApexSession {
   let open = true
   const check = () => {
     if (!open) {
@@ -44,7 +44,7 @@ export function openApexSession(app: CrmApp, environmentId: string, view: Metada
   }
 }
 
-function createApexRecords(app: CrmApp, view: MetadataView, check: () => void): ApexRecords {
+function createApexRecords(app: CrmData, view: MetadataView, check: () => void): ApexRecords {
   const { records, metadata } = app
   const dml = <R>(operation: DmlOperation, work: () => R): R => {
     check()
@@ -92,7 +92,7 @@ function createApexRecords(app: CrmApp, view: MetadataView, check: () => void): 
 }
 
 function createApexEventBus(
-  app: CrmApp,
+  app: CrmData,
   view: MetadataView,
   check: () => void,
   published: PublishedEvent[],
@@ -121,7 +121,7 @@ function createApexEventBus(
   }
 }
 
-function userInfo(app: CrmApp, actor: string): ApexUserInfo {
+function userInfo(app: CrmData, actor: string): ApexUserInfo {
   const userId = app.records.userFor(actor)
   const user = app.store.get(userId) ?? {}
   const organization = app.organizationId === undefined ? undefined : app.store.get(app.organizationId)

@@ -7,7 +7,7 @@
  * exception in `errors`) and rolls back its writes; the answer is then 400.
  * @see https://developer.salesforce.com/docs/atlas.en-us.api_action.meta/api_action/actions_obj_apex.htm
  */
-import type { CrmApp } from '../crm-app.js'
+import type { CrmData } from '../crm-data.js'
 import { ReplicaError } from '../errors.js'
 import type { MetadataView } from '../metadata/metadata-service.js'
 import { apexErrorMessage } from './apex-exceptions.js'
@@ -100,7 +100,7 @@ export function readInvocation(action: RegisteredAction, body: unknown): Array<R
 }
 
 export interface InvocationCall {
-  app: CrmApp
+  app: CrmData
   environmentId: string
   view: MetadataView
   action: RegisteredAction

@@ -8,7 +8,7 @@
  * mock over HTTP itself.
  */
 import type { TransactionScope } from '../../store/transaction.js'
-import type { CrmApp } from '../crm-app.js'
+import type { CrmData } from '../crm-data.js'
 import { LimitException } from './apex-exceptions.js'
 import type { ApexSession } from './apex-session.js'
 
@@ -20,7 +20,7 @@ export interface RunApexOptions {
 }
 
 export async function runApex<R>(
-  app: CrmApp,
+  app: CrmData,
   session: ApexSession,
   options: RunApexOptions,
   work: () => Promise<R> | R,

@@ -2,7 +2,8 @@ import { expect, it } from 'vitest'
 import { crmSchemaInput } from '../../fixtures/crm/index.js'
 import { createMetadataService } from '../metadata/metadata-service.js'
 import type { QueryResult } from './bulk-job.js'
-import { MAX_PAGE_BYTES, writePage } from './query-results.js'
+import { MAX_NATIVE_BODY_BYTES } from '../native-call.js'
+import { writePage } from './query-results.js'
 
 const name = createMetadataService(crmSchemaInput).findField('Account', 'Name')!
 const LF = { columnDelimiter: 'COMMA', lineEnding: 'LF' } as const
@@ -21,10 +22,10 @@ it('writes the header and at most maxRecords rows from the start, and says where
 
 it('ends a page before its CSV would pass the response cap, keeping at least one row', () => {
   // each row: 1 MiB of text, quoted, plus its line ending, after a 7-byte header: three rows fit
-  // under MAX_PAGE_BYTES (4 MiB), a fourth would pass it
+  // under MAX_NATIVE_BODY_BYTES (4 MiB), a fourth would pass it
   const page = writePage(rowsOf(10, 'x'.repeat(1024 * 1024)), 0, 50_000, LF)
   expect(page.end).toBe(3)
-  expect(Buffer.byteLength(page.text)).toBeLessThanOrEqual(MAX_PAGE_BYTES)
+  expect(Buffer.byteLength(page.text)).toBeLessThanOrEqual(MAX_NATIVE_BODY_BYTES)
   expect(writePage(rowsOf(2, 'x'.repeat(5 * 1024 * 1024)), 0, 10, LF).end).toBe(1)
 })
 
@@ -32,7 +33,7 @@ it('fills a page up to the cap exactly', () => {
   // header 7 bytes; rows of 1,000 bytes with quotes and LF: as many as fit in the rest
   const result = rowsOf(10_000, 'x'.repeat(997))
   const page = writePage(result, 0, 50_000, LF)
-  expect(page.end).toBe(Math.floor((MAX_PAGE_BYTES - 7) / 1000))
+  expect(page.end).toBe(Math.floor((MAX_NATIVE_BODY_BYTES - 7) / 1000))
   expect(writePage(result, page.end, 50_000, LF).end).toBe(2 * page.end)
 })
 

@@ -5,7 +5,7 @@
  * locator in `Sforce-Locator` and `Vendor-Locator` (the string `null` on the last page) and the
  * row count in `Sforce-NumberOfRecords`. `resultPages` (API 58.0+) lists up to five page URLs.
  *
- * Size: a page also ends before its CSV would pass `MAX_PAGE_BYTES` (the gateway's 4 MiB response
+ * Size: a page also ends before its CSV would pass `MAX_NATIVE_BODY_BYTES` (the gateway's 4 MiB response
  * cap), so it is never refused as `response_too_large`, whatever `maxRecords` says. The real API
  * also returns fewer rows than `maxRecords` when a set would be too large, and clients follow
  * `Sforce-Locator` until it is `null`. A page's end is found while writing it (its headers name
@@ -21,11 +21,10 @@ import { ReplicaError } from '../errors.js'
 import type { QueryJob, QueryResult } from './bulk-job.js'
 import { type CsvCell, writerOptions } from './csv-output.js'
 import { csvValue } from './csv-values.js'
+import { MAX_NATIVE_BODY_BYTES } from '../native-call.js'
 import type { CsvDialect } from './read-csv-upload.js'
 
 export const DEFAULT_PAGE_ROWS = 50_000
-/** The gateway's response cap (exactly 4 MiB passes). */
-export const MAX_PAGE_BYTES = 4 * 1024 * 1024
 /** Page links per `resultPages` answer. */
 export const PAGES_PER_ANSWER = 5
 /** Rows written at a time; the batch that would pass the size cap is written again row by row. */
@@ -72,7 +71,7 @@ export function resultPages(job: QueryJob, locator: string | undefined, base: st
 
 /**
  * The CSV of the page from row `start`: the header, then rows until `limit` of them are written
- * or the next would take the text past `MAX_PAGE_BYTES` (a page has at least one row, though);
+ * or the next would take the text past `MAX_NATIVE_BODY_BYTES` (a page has at least one row, though);
  * `end` is the row after its last.
  */
 export function writePage(
@@ -91,7 +90,7 @@ export function writePage(
     const to = Math.min(last, end + batch)
     const text = stringify(cellsOf(result, end, to), options)
     const size = Buffer.byteLength(text)
-    if (bytes + size <= MAX_PAGE_BYTES || (end === start && to === start + 1)) {
+    if (bytes + size <= MAX_NATIVE_BODY_BYTES || (end === start && to === start + 1)) {
       parts.push(text)
       bytes += size
       end = to

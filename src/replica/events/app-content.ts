@@ -1,6 +1,6 @@
 /**
  * @module
- * An app's content (`CrmApp.serialise()`, what snapshots and the state document keep) is its
+ * An app's content (`CrmData.serialise()`, what snapshots and the state document keep) is its
  * record store's, plus `platformEvents` once it has published any: content without events is the
  * record store's document unchanged, so documents written before events existed still load.
  */

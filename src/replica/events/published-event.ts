@@ -2,7 +2,7 @@
  * @module
  * A published platform event as the replica keeps it (what the control API, the inspector,
  * `mock.events()` and snapshots show), and the event list's serialised form inside an app's
- * content (`CrmApp.serialise()`).
+ * content (`CrmData.serialise()`).
  */
 import * as z from 'zod'
 

@@ -7,7 +7,7 @@ import { expect, it } from 'vitest'
 import { formulaField, formulaSchema, projectObject } from '../../../test/support/formula-schema.js'
 import { nativeReplica, V } from '../../../test/support/native-replica.js'
 import type { CrmSchemaInput, FieldDefInput } from '../../schemas/crm-schema.js'
-import { createCrmApps } from '../crm-app.js'
+import { createCrmDataSets } from '../crm-data.js'
 
 function replica() {
   const replica = nativeReplica(formulaSchema)
@@ -319,7 +319,7 @@ it('rolls back every record of an allOrNone collection when one breaks a rule; w
 
 it('skips at load a rule, formula or default that cannot compile, listing object, name and reason', () => {
   const clock = { now: () => new Date() }
-  const skippedOf = (schema: CrmSchemaInput) => createCrmApps({ clock, schema }).metadata.formulas.skipped
+  const skippedOf = (schema: CrmSchemaInput) => createCrmDataSets({ clock, schema }).metadata.formulas.skipped
   expect(skippedOf(withRule('ISCLONE() && VLOOKUP(1)'))).toEqual([
     {
       kind: 'validation-rule',

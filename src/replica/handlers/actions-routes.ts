@@ -74,12 +74,12 @@ function refuseOtherAction(kind: string, type: string): void {
 }
 
 function list(c: NativeContext) {
-  return c.json(listApexActions(c.env.orgCode?.actions() ?? []))
+  return c.json(listApexActions(c.get('options').orgCode?.actions() ?? []))
 }
 
 function actionOf(c: NativeContext) {
   const name = c.req.param('name')!
-  const action = c.env.orgCode?.action(name)
+  const action = c.get('options').orgCode?.action(name)
   if (!action) throw new NotFoundError(`Failed to find the Apex action "${name}"`)
   return action
 }
@@ -92,8 +92,14 @@ async function invoke(c: NativeContext) {
   const action = actionOf(c)
   const inputs = readInvocation(action, await readJsonBody(c))
   const { ok, results } = await invokeAction(
-    { app: c.env.app, environmentId: c.env.call.environmentId, view: orgCodeView(c), action, inputs },
-    { timeoutMs: c.env.orgCode!.timeoutMs, scope: c.env.transaction },
+    {
+      app: c.get('data'),
+      environmentId: c.get('native').call.environmentId,
+      view: orgCodeView(c),
+      action,
+      inputs,
+    },
+    { timeoutMs: c.get('options').orgCode!.timeoutMs, scope: c.get('transaction') },
   )
   return c.json(results, ok ? 200 : 400)
 }

@@ -15,6 +15,7 @@ import { NotFoundError } from '../errors.js'
 import { methodNotAllowed } from './method-dispatch.js'
 import type { NativeContext, NativeEnv } from './native-env.js'
 import { orgCodeView } from './org-code-view.js'
+import { bodyText } from './read-json-body.js'
 
 const PREFIX = '/services/apexrest'
 
@@ -28,19 +29,19 @@ export function apexRestRoutes(app: Hono<NativeEnv>): void {
 
 async function serveApexRest(c: NativeContext) {
   const requestURI = c.req.path.slice(PREFIX.length) || '/'
-  const match = c.env.orgCode?.matchRest(c.req.method, requestURI) ?? { status: 'not-found' }
+  const match = c.get('options').orgCode?.matchRest(c.req.method, requestURI) ?? { status: 'not-found' }
   if (match.status === 'not-found') throw new NotFoundError(`Could not find a match for URL ${requestURI}`)
   if (match.status === 'method-not-allowed') methodNotAllowed(c, match.allowed.join(','))
   const answer = await runApexRestCall(
     {
-      app: c.env.app,
-      environmentId: c.env.call.environmentId,
+      app: c.get('data'),
+      environmentId: c.get('native').call.environmentId,
       view: orgCodeView(c),
       handler: match.route.handler,
       request: await restRequest(c, requestURI, match.route.mapping),
       params: match.params,
     },
-    { timeoutMs: c.env.orgCode!.timeoutMs, scope: c.env.transaction },
+    { timeoutMs: c.get('options').orgCode!.timeoutMs, scope: c.get('transaction') },
   )
   const body = answer.body instanceof Uint8Array ? new Uint8Array(answer.body) : answer.body
   return c.newResponse(body, answer.status as StatusCode, answer.headers)
@@ -49,7 +50,8 @@ async function serveApexRest(c: NativeContext) {
 async function restRequest(c: NativeContext, requestURI: string, mapping: string): Promise<ApexRestRequest> {
   // own keys whatever the names (a header may be called `__proto__`)
   const headers = Object.fromEntries([...c.req.raw.headers].filter(([name]) => !HIDDEN_HEADERS.has(name)))
-  const requestBody = c.req.method === 'GET' || c.req.method === 'HEAD' ? '' : await c.req.text()
+  // the gateway has read the body (within its cap): it is in the request context
+  const requestBody = bodyText(c)
   return {
     httpMethod: c.req.method,
     requestURI,

@@ -18,7 +18,7 @@ export const blobResource = byMethod({ GET: blob })
 
 /** True when `/sobjects/{object}/{id}/{name}` names a blob field of a record of the object. */
 export function isBlobPath(c: NativeContext): boolean {
-  const { metadata } = c.env.app
+  const { metadata } = c.get('data')
   const view = c.get('view')
   const object = metadata.findObject(c.req.param('object')!, view)
   const owner = object && metadata.objectOfId(c.req.param('id')!)
@@ -27,19 +27,19 @@ export function isBlobPath(c: NativeContext): boolean {
 }
 
 function blob(c: NativeContext): Response {
-  if (c.env.transaction) {
+  if (c.get('transaction')) {
     throw new ReplicaError(
       'INVALID_INPUT',
       'Blob data is binary, not JSON: it cannot be fetched inside a composite request (fetch it with its own GET)',
     )
   }
   refuseUnknownParams(c, NO_PARAMS)
-  const { app } = c.env
+  const app = c.get('data')
   const view = c.get('view')
   const object = app.metadata.getObject(c.req.param('object')!, view)
   const field = app.metadata.findField(object, c.req.param('value')!, view)!
   const { bytes, contentType } = readBlob(app.store, object, c.req.param('id')!, field)
-  c.env.call.endpoint = BLOB_ENDPOINT
-  c.env.call.binaryBodies = { ...c.env.call.binaryBodies, response: true }
+  c.set('nativeEndpoint', BLOB_ENDPOINT)
+  c.set('nativeBinary', { ...c.get('nativeBinary'), response: true })
   return c.body(new Uint8Array(bytes), 200, { 'content-type': contentType })
 }

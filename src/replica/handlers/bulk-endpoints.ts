@@ -36,26 +36,26 @@ import { basePath, type NativeContext } from './native-env.js'
 /** `resultPages` exists from this API version (docs/bulk-api.md). */
 const RESULT_PAGES_SINCE = 58
 
-export const ingestJob = (c: NativeContext) => c.env.app.jobs.get(c.req.param('jobId')!, 'ingest')
-export const queryJob = (c: NativeContext) => c.env.app.jobs.get(c.req.param('jobId')!, 'query')
+export const ingestJob = (c: NativeContext) => c.get('data').jobs.get(c.req.param('jobId')!, 'ingest')
+export const queryJob = (c: NativeContext) => c.get('data').jobs.get(c.req.param('jobId')!, 'query')
 
 export function list(c: NativeContext, kind: BulkJob['kind']) {
-  return c.json(listJobs(c.env.app.jobs, kind, readParams(c, JobListQuery), basePath(c)))
+  return c.json(listJobs(c.get('data').jobs, kind, readParams(c, JobListQuery), basePath(c)))
 }
 
 export function info(c: NativeContext, job: BulkJob) {
-  return c.json(jobInfo(job, c.env.app.jobs.state(job)))
+  return c.json(jobInfo(job, c.get('data').jobs.state(job)))
 }
 
 function summary(c: NativeContext, job: BulkJob) {
-  return c.json(jobSummary(job, c.env.app.jobs.state(job)))
+  return c.json(jobSummary(job, c.get('data').jobs.state(job)))
 }
 
 export async function createIngest(c: NativeContext) {
-  const { jobs } = c.env.app
+  const { jobs } = c.get('data')
   const view = c.get('view')
   if (!isMultipart(c)) {
-    const body = await readJobBody(c, CreateIngestJobBody)
+    const body = readJobBody(c, CreateIngestJobBody)
     return summary(c, jobs.add(jobs.ingestJob(body, view)))
   }
   // job and data in one request: the job is closed at once (state UploadComplete)
@@ -69,7 +69,7 @@ export async function createIngest(c: NativeContext) {
 }
 
 export async function upload(c: NativeContext) {
-  const { jobs } = c.env.app
+  const { jobs } = c.get('data')
   const job = ingestJob(c)
   requireCsv(c)
   jobs.expectState(job, OPEN, 'take data for')
@@ -78,17 +78,17 @@ export async function upload(c: NativeContext) {
 }
 
 export async function changeState(c: NativeContext, job: BulkJob) {
-  const { state } = await readJobBody(c, JobStateChange)
-  if (state === 'Aborted') c.env.app.jobs.abort(job)
+  const { state } = readJobBody(c, JobStateChange)
+  if (state === 'Aborted') c.get('data').jobs.abort(job)
   else close(c, job)
   return summary(c, job)
 }
 
 /** Closes a job for processing with the mock's delay, and a queued fault if one matches. */
 function close(c: NativeContext, job: BulkJob): void {
-  const hooks = c.env.bulk ?? NO_BULK_HOOKS
-  const { environmentId, appName } = c.env.call
-  const { jobs } = c.env.app
+  const hooks = c.get('options').bulk ?? NO_BULK_HOOKS
+  const { environmentId, appName } = c.get('native').call
+  const { jobs } = c.get('data')
   // a fault is used up only by a job that does close
   jobs.expectState(job, OPEN, 'close')
   const fault = hooks.takeFault({ environmentId, app: appName, object: job.object })
@@ -96,13 +96,13 @@ function close(c: NativeContext, job: BulkJob): void {
 }
 
 export function remove(c: NativeContext, job: BulkJob) {
-  c.env.app.jobs.delete(job)
+  c.get('data').jobs.delete(job)
   return c.body(null, 204)
 }
 
 export function ingestResultFile(c: NativeContext, kind: IngestResultKind) {
   const job = ingestJob(c)
-  const state = c.env.app.jobs.state(job)
+  const state = c.get('data').jobs.state(job)
   if (!TERMINAL_STATES.has(state)) {
     throw new ReplicaError(
       'INVALIDJOBSTATE',
@@ -113,8 +113,8 @@ export function ingestResultFile(c: NativeContext, kind: IngestResultKind) {
 }
 
 export async function createQuery(c: NativeContext) {
-  const { jobs } = c.env.app
-  const body = await readJobBody(c, CreateQueryJobBody)
+  const { jobs } = c.get('data')
+  const body = readJobBody(c, CreateQueryJobBody)
   const job = jobs.add(jobs.queryJob(body, c.get('view')))
   close(c, job)
   return summary(c, job)
@@ -145,7 +145,7 @@ function completedQueryJob(c: NativeContext) {
       `Failed to read the results of job ${job.id} at API version ${c.get('view').apiVersion}: it was created at ${job.apiVersion}, and result columns are ordered differently below and from ${SELECT_ORDER_SINCE}.0 (request them at a version on the job's side)`,
     )
   }
-  const state = c.env.app.jobs.state(job)
+  const state = c.get('data').jobs.state(job)
   if (state !== 'JobComplete') {
     throw new ReplicaError(
       'JOB_NOT_COMPLETE',

@@ -19,8 +19,8 @@ import { readJsonBody } from './read-json-body.js'
 export const MAX_MULTIPART_CONTENT_CHARS = 100_000
 
 /** The body checked against `schema`. */
-export async function readJobBody<S extends z.ZodType>(c: NativeContext, schema: S): Promise<z.output<S>> {
-  return parseJob(schema, await readJsonBody(c))
+export function readJobBody<S extends z.ZodType>(c: NativeContext, schema: S): z.output<S> {
+  return parseJob(schema, readJsonBody(c))
 }
 
 export function parseJob<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
@@ -57,7 +57,9 @@ export function isMultipart(c: NativeContext): boolean {
 export async function readMultipartJob(c: NativeContext): Promise<{ job: unknown; content: string }> {
   let form: FormData
   try {
-    form = await c.req.raw.formData()
+    // a Response of the read bytes is the platform's multipart reader
+    const type = c.req.header('content-type') ?? ''
+    form = await new Response(c.get('native').body, { headers: { 'content-type': type } }).formData()
   } catch (error) {
     throw invalidJob(`Failed to read the multipart body: ${(error as Error).message}`)
   }
@@ -96,11 +98,21 @@ export async function readMultipartJob(c: NativeContext): Promise<{ job: unknown
  * real API takes compressed uploads); any other encoding is refused, never read as CSV.
  */
 export function uploadBody(c: NativeContext): ReadableStream<Uint8Array> | null {
-  const body = c.req.raw.body
+  const bytes = c.get('native').body
+  // the bytes the gateway read, as one chunk: an upload may be 150 MiB, so it is not copied
+  const body =
+    bytes.byteLength === 0
+      ? null
+      : new ReadableStream<Uint8Array>({
+          start(controller) {
+            controller.enqueue(bytes)
+            controller.close()
+          },
+        })
   const encoding = (c.req.header('content-encoding') ?? 'identity').trim().toLowerCase()
   if (encoding === 'identity' || encoding === '') return body
   if (encoding === 'gzip' && body)
-    return inflateGzipUpload(body, c.env.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES)
+    return inflateGzipUpload(body, c.get('options').maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES)
   throw new ReplicaError(
     'UNSUPPORTED_MEDIA_TYPE',
     `Failed to read the job data: Content-Encoding ${encoding} is not supported (send it plain or gzip)`,

@@ -4,7 +4,7 @@
  * the data —, upload CSV, close or abort, status, the three result files, list, delete) and
  * query jobs (create, status, abort, delete, list, results pages, `resultPages` from 58.0). The
  * routes are registered here; their work (bulk-endpoints.ts) loads with the first Bulk API
- * request (lazy-handler.ts). Due jobs were processed before a route runs (native-handler.ts).
+ * request (lazy-handler.ts). Due jobs were processed before a route runs (crm-routes.ts).
  * @see https://developer.salesforce.com/docs/atlas.en-us.api_asynch.meta/api_asynch/bulk_api_2_0.htm
  */
 import type { Hono } from 'hono'

@@ -23,13 +23,13 @@ type Composite = Awaited<ReturnType<typeof composite>>
 
 export function collectionsRoutes(app: Hono<NativeEnv>): void {
   const write = async (c: NativeContext, { runCollection }: Composite, plan: CollectionsPlan) =>
-    c.json(await runCollection(plan, c.env.app.records, c.get('view'), transactFor(c)))
+    c.json(await runCollection(plan, c.get('data').records, c.get('view'), transactFor(c)))
   resource(app, '/composite/sobjects', {
-    POST: (c) => withLoaded(c, composite, async (m) => write(c, m, m.planCreate(await readRecords(c)))),
-    PATCH: (c) => withLoaded(c, composite, async (m) => write(c, m, m.planUpdate(await readRecords(c)))),
+    POST: (c) => withLoaded(c, composite, async (m) => write(c, m, m.planCreate(readRecords(c)))),
+    PATCH: (c) => withLoaded(c, composite, async (m) => write(c, m, m.planUpdate(readRecords(c)))),
     DELETE: (c) =>
       withLoaded(c, composite, (m) =>
-        write(c, m, m.planDelete(listParam(c, 'ids'), allOrNoneParam(c), c.env.app.metadata)),
+        write(c, m, m.planDelete(listParam(c, 'ids'), allOrNoneParam(c), c.get('data').metadata)),
       ),
   })
   resource(app, '/composite/sobjects/:object', {
@@ -38,7 +38,7 @@ export function collectionsRoutes(app: Hono<NativeEnv>): void {
       withLoaded(c, composite, async (m) => {
         const { ids, fields } = m.parseBody(
           m.CollectionsRetrieve,
-          await readJsonBody(c),
+          readJsonBody(c),
           'sObject Collections request',
         )
         return retrieve(c, m, ids, fields)
@@ -47,17 +47,17 @@ export function collectionsRoutes(app: Hono<NativeEnv>): void {
   resource(app, '/composite/sobjects/:object/:field', {
     PATCH: (c) =>
       withLoaded(c, composite, async (m) => {
-        const { metadata } = c.env.app
+        const { metadata } = c.get('data')
         const view = c.get('view')
         const object = metadata.getObject(c.req.param('object')!, view)
-        const body = await readRecords(c, object.name)
+        const body = readRecords(c, object.name)
         return write(c, m, m.planUpsert(body, object, c.req.param('field')!, metadata, view))
       }),
   })
 }
 
 async function retrieve(c: NativeContext, m: Composite, ids: string[], fields: string[]) {
-  const { metadata, records } = c.env.app
+  const { metadata, records } = c.get('data')
   const view = c.get('view')
   const object = metadata.getObject(c.req.param('object')!, view)
   const plan = m.planRetrieve(ids, fields, object, metadata, view)
@@ -66,8 +66,8 @@ async function retrieve(c: NativeContext, m: Composite, ids: string[], fields: s
 }
 
 /** The JSON body `{ records: [...] }`; one whose records send a blob field is marked on the call. */
-async function readRecords(c: NativeContext, objectName?: string): Promise<unknown> {
-  const body = await readJsonBody(c)
+function readRecords(c: NativeContext, objectName?: string): unknown {
+  const body = readJsonBody(c)
   const records = (body as { records?: unknown } | null)?.records
   if (Array.isArray(records)) markBlobRecords(c, records, objectName)
   return body

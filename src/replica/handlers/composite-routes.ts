@@ -28,14 +28,14 @@ export function compositeRoutes(app: Hono<NativeEnv>, fetchRoutes: FetchRoutes):
     GET: listComposite,
     POST: (c) =>
       withLoaded(c, composite, async ({ planComposite, runComposite }) => {
-        const plan = planComposite(await readJsonBody(c), versionOf(c))
+        const plan = planComposite(readJsonBody(c), versionOf(c))
         return c.json(await runComposite(plan, createDispatch(c, fetchRoutes), transactFor(c)))
       }),
   })
   resource(app, '/composite/batch', {
     POST: (c) =>
       withLoaded(c, composite, async ({ planBatch, runBatch }) => {
-        const plan = planBatch(await readJsonBody(c), versionOf(c))
+        const plan = planBatch(readJsonBody(c), versionOf(c))
         return c.json(await runBatch(plan, createDispatch(c, fetchRoutes)))
       }),
   })
@@ -43,7 +43,7 @@ export function compositeRoutes(app: Hono<NativeEnv>, fetchRoutes: FetchRoutes):
     POST: (c) => {
       if (versionOf(c) < GRAPH.since) throw new NotFoundError()
       return withLoaded(c, composite, async ({ planGraphs, runGraphs }) => {
-        const plan = planGraphs(await readJsonBody(c), versionOf(c))
+        const plan = planGraphs(readJsonBody(c), versionOf(c))
         return c.json(await runGraphs(plan, createDispatch(c, fetchRoutes), transactFor(c)))
       })
     },
@@ -51,11 +51,11 @@ export function compositeRoutes(app: Hono<NativeEnv>, fetchRoutes: FetchRoutes):
   resource(app, '/composite/tree/:object', {
     POST: (c) =>
       withLoaded(c, composite, async ({ planTree, runTree }) => {
-        const { metadata } = c.env.app
+        const { metadata } = c.get('data')
         const view = c.get('view')
         const object = metadata.getObject(c.req.param('object')!, view)
-        const nodes = planTree(await readJsonBody(c), object, metadata, view)
-        const answer = await runTree(nodes, c.env.app.records, view, transactFor(c))
+        const nodes = planTree(readJsonBody(c), object, metadata, view)
+        const answer = await runTree(nodes, c.get('data').records, view, transactFor(c))
         return c.json(answer, answer.hasErrors ? 400 : 201)
       }),
   })

@@ -28,7 +28,7 @@ function notModelled(): never {
   throw new NotFoundError()
 }
 
-const objectOf = (c: NativeContext) => c.env.app.metadata.getObject(c.req.param('object')!, c.get('view'))
+const objectOf = (c: NativeContext) => c.get('data').metadata.getObject(c.req.param('object')!, c.get('view'))
 
 /** `/sobjects/{object}/{name}` resources, by lower-case name. */
 const OBJECT_RESOURCES: ReadonlyMap<string, Handler<NativeEnv>> = new Map([
@@ -56,7 +56,7 @@ const DESCRIBE_RESOURCES: ReadonlyMap<string, (c: NativeContext) => unknown> = n
   string,
   (c: NativeContext) => unknown
 >([
-  ['layouts', (c) => describeLayouts(c.env.app.metadata, objectOf(c), c.get('view'))],
+  ['layouts', (c) => describeLayouts(c.get('data').metadata, objectOf(c), c.get('view'))],
   [
     'compactlayouts',
     (c) => {
@@ -94,7 +94,7 @@ export const describeSubresource: Handler<NativeEnv> = withoutPreconditions(
       const object = objectOf(c)
       const [name, key] = [c.req.param('value')!.toLowerCase(), c.req.path.split('/').pop() ?? '']
       if (name !== 'layouts' || normaliseId(key) !== MASTER_RECORD_TYPE_ID) notModelled()
-      return jsonUtf8(c, describeLayout(c.env.app.metadata, object, c.get('view')))
+      return jsonUtf8(c, describeLayout(c.get('data').metadata, object, c.get('view')))
     },
   }),
 )

@@ -15,14 +15,15 @@ import type { NativeContext, NativeEnv } from './native-env.js'
 
 /** The environment's API calls of the last 24 hours (mock clock); 0 when nothing counts them. */
 export function usedApiRequests(c: NativeContext): number {
-  const { management, call } = c.env
-  return management ? countCallsSince(management, call.environmentId, management.clock.nowMs() - DAY_MS) : 0
+  const { management } = c.get('options')
+  const { environmentId } = c.get('native').call
+  return management ? countCallsSince(management, environmentId, management.clock.nowMs() - DAY_MS) : 0
 }
 
 export function limitInfo(): MiddlewareHandler<NativeEnv> {
   return async (c, next) => {
     await next()
-    if (c.env.transaction) return
+    if (c.get('transaction')) return
     c.res.headers.set('sforce-limit-info', apiUsageHeader(usedApiRequests(c)))
   }
 }

@@ -44,7 +44,7 @@ function listView(c: NativeContext): Response {
 
 function describe(c: NativeContext): Response {
   refuseUnknownParams(c, NO_PARAMS)
-  const { app } = c.env
+  const app = c.get('data')
   const view = c.get('view')
   return jsonUtf8(c, planListView(app.metadata, viewOf(c), view, app.records.userFor(view.actor)).describe)
 }
@@ -52,7 +52,7 @@ function describe(c: NativeContext): Response {
 function results(c: NativeContext): Response {
   refuseUnknownParams(c, RESULTS_PARAMS)
   const page = resultsPage(c.req.query('limit'), c.req.query('offset'))
-  const { app } = c.env
+  const app = c.get('data')
   const view = c.get('view')
   const listView = viewOf(c)
   const plan = planListView(app.metadata, listView, view, app.records.userFor(view.actor))
@@ -63,7 +63,7 @@ function results(c: NativeContext): Response {
 }
 
 function objectOf(c: NativeContext) {
-  return c.env.app.metadata.getObject(c.req.param('object')!, c.get('view'))
+  return c.get('data').metadata.getObject(c.req.param('object')!, c.get('view'))
 }
 
 /** The list view the path names (`/sobjects/{object}/listviews/{id}[/...]`). */

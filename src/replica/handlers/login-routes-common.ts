@@ -6,12 +6,13 @@
 import { UnsupportedFeatureError } from '../errors.js'
 import type { LoginContext } from '../oauth/login-context.js'
 import { OAuthError } from '../oauth/oauth-error.js'
-import type { NativeContext } from './native-env.js'
+import { type NativeContext, nativeMethod } from './native-env.js'
+import { bodyText } from './read-json-body.js'
 
 export function loginContext(c: NativeContext): LoginContext {
-  const management = c.env.management
+  const { management } = c.get('options')
   if (!management) throw new UnsupportedFeatureError('Logging in (no management context is bound)')
-  return { management, app: c.env.app, call: c.env.call, origin: new URL(c.req.url).origin }
+  return { management, app: c.get('data'), call: c.get('native').call, origin: c.get('native').origin }
 }
 
 /**
@@ -20,9 +21,9 @@ export function loginContext(c: NativeContext): LoginContext {
  */
 export async function formParams(c: NativeContext): Promise<Record<string, string>> {
   const sources = [new URL(c.req.url).searchParams]
-  if (c.req.method === 'POST') {
+  if (nativeMethod(c) === 'POST') {
     const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase()
-    const text = await c.req.text()
+    const text = bodyText(c)
     if (text !== '' && type !== 'application/x-www-form-urlencoded') {
       throw new OAuthError('invalid_request', 'send the parameters as application/x-www-form-urlencoded')
     }

@@ -7,27 +7,31 @@
  */
 import type { Context, Handler, Hono } from 'hono'
 import { ReplicaError } from '../errors.js'
-import type { NativeEnv } from './native-env.js'
+import { type NativeEnv, nativeMethod } from './native-env.js'
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'
 export type MethodHandlers = Partial<Record<Method, Handler<NativeEnv>>>
 
-/** A handler that picks the method's handler (HEAD runs GET's) or answers 405. */
+/**
+ * A handler that picks the method's handler (HEAD runs GET's, a `POST` with `?_HttpMethod=` the
+ * one it names: `nativeMethod`) or answers 405.
+ */
 export function byMethod(handlers: MethodHandlers): Handler<NativeEnv> {
   const methods = Object.keys(handlers) as Method[]
   const allowed = (methods.includes('GET') ? ['HEAD', ...methods] : methods).join(',')
   return (c, next) => {
-    const method = (c.req.method === 'HEAD' ? 'GET' : c.req.method) as Method
+    const asked = nativeMethod(c)
+    const method = (asked === 'HEAD' ? 'GET' : asked) as Method
     const handler = handlers[method]
     if (!handler) return methodNotAllowed(c, allowed)
     return handler(c, next)
   }
 }
 
-export function methodNotAllowed(c: Context, allowed: string): never {
+export function methodNotAllowed(c: Context<NativeEnv>, allowed: string): never {
   throw new ReplicaError(
     'METHOD_NOT_ALLOWED',
-    `HTTP Method '${c.req.method}' not allowed. Allowed are ${allowed}`,
+    `HTTP Method '${nativeMethod(c)}' not allowed. Allowed are ${allowed}`,
   )
 }
 

@@ -1,9 +1,11 @@
 import { expect, it } from 'vitest'
-import { createCrmRoutes } from './native-handler.js'
+import { createCrmRoutes } from './crm-routes.js'
 import { NATIVE_ENDPOINT_NAMES, NATIVE_ENDPOINTS, patternOf, SHARED_ROUTES } from './native-endpoints.js'
 
 it('names only routes the replica registers', () => {
-  const patterns = new Set(createCrmRoutes().routes.map((route) => patternOf(route.path)))
+  const patterns = new Set(
+    createCrmRoutes({ dataFor: () => undefined }).routes.routes.map((route) => patternOf(route.path)),
+  )
   for (const pattern of [...NATIVE_ENDPOINTS.keys(), ...SHARED_ROUTES.keys()]) {
     expect(patterns, pattern).toContain(pattern)
   }

@@ -1,8 +1,8 @@
 /**
  * @module
  * The native endpoints the fidelity report counts (`GET /__replica/fidelity`), each under the
- * route pattern that serves it, and `noteEndpoint`: a middleware that notes on the call which of
- * them the router matched. The gateway counts by that, so the report never reads a path on its
+ * route pattern that serves it, and `noteEndpoint`: a middleware that tells the gateway, in the
+ * request context, which of them the router matched. The gateway counts by that, so the report never reads a path on its
  * own. Routes not listed here (search, limits, logins beside the token endpoint, identity, the
  * features answered `FEATURE_NOT_ENABLED`) are counted by their path, as unlisted.
  */
@@ -108,10 +108,10 @@ export const NATIVE_ENDPOINT_NAMES: readonly string[] = [
   ]),
 ]
 
-/** Notes the endpoint the router matched on the call (a composite's subrequests keep the outer one). */
+/** Tells the gateway the endpoint the router matched (`c.get('nativeEndpoint')`), for the fidelity report. */
 export function noteEndpoint(): MiddlewareHandler<NativeEnv> {
   return (c, next) => {
-    c.env.call.endpoint ??= endpointOf(matchedRoutes(c), c.req.path)
+    c.set('nativeEndpoint', endpointOf(matchedRoutes(c), c.req.path))
     return next()
   }
 }

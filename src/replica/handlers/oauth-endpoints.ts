@@ -14,7 +14,7 @@ import { grantToken } from '../oauth/token-grants.js'
 import { checkFormToken, issueFormToken } from './login-form.js'
 import { loginPage } from './login-page.js'
 import { formParams, loginContext, withBasicClient } from './login-routes-common.js'
-import type { NativeContext } from './native-env.js'
+import { type NativeContext, nativeMethod } from './native-env.js'
 
 function parse<S extends z.ZodType>(schema: S, params: Record<string, string>): z.infer<S> {
   const parsed = schema.safeParse(params)
@@ -38,7 +38,7 @@ export async function revoke(c: NativeContext): Promise<Response> {
 export async function authorize(c: NativeContext): Promise<Response> {
   const params = await formParams(c)
   const login = loginContext(c)
-  if (c.req.method === 'GET') {
+  if (nativeMethod(c) === 'GET') {
     const request = parse(AuthorizeRequest, params)
     checkAuthorizeRequest(login, request)
     return c.html(loginPage(request, undefined, issueFormToken(c)))

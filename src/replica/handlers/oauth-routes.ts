@@ -11,7 +11,7 @@ import type { Hono } from 'hono'
 import { OAuthError } from '../oauth/oauth-error.js'
 import { withLoaded } from './lazy-handler.js'
 import { loginPageHeaders } from './login-page-headers.js'
-import type { NativeContext, NativeEnv } from './native-env.js'
+import { type NativeContext, type NativeEnv, nativeMethod } from './native-env.js'
 
 const endpoints = () => import('./oauth-endpoints.js')
 type Endpoint = 'token' | 'revoke' | 'authorize' | 'userinfo'
@@ -31,13 +31,11 @@ async function oauth(
   urlencodedErrors = false,
 ): Promise<Response> {
   try {
-    const method = c.req.method === 'HEAD' ? 'GET' : c.req.method
+    const asked = nativeMethod(c)
+    const method = asked === 'HEAD' ? 'GET' : asked
     if (!methods.includes(method)) {
       c.header('allow', methods.join(','))
-      throw new OAuthError(
-        'invalid_request',
-        `HTTP method ${c.req.method} not allowed; use ${methods.join(' or ')}`,
-      )
+      throw new OAuthError('invalid_request', `HTTP method ${asked} not allowed; use ${methods.join(' or ')}`)
     }
     return await withLoaded(c, endpoints, (loaded) => loaded[endpoint](c))
   } catch (error) {

@@ -9,7 +9,7 @@ import type { NativeContext } from './native-env.js'
 export function orgCodeView(c: NativeContext): MetadataView {
   const pathView = c.get('view') as MetadataView | undefined
   if (pathView) return pathView
-  const { actor, apiVersions } = c.env.call
+  const { actor, apiVersions } = c.get('native').call
   const newest = apiVersions.reduce((best, next) => (Number(next) > Number(best) ? next : best), '0')
   return { actor, apiVersion: apiVersions.length > 0 ? newest : '60.0' }
 }

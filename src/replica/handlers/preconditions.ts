@@ -80,7 +80,7 @@ export function readConditionally(
  * (the Organization record's CreatedDate; the epoch for an app opened without one).
  */
 export function describeValidators(c: NativeContext): Validators {
-  const { app } = c.env
+  const app = c.get('data')
   const view = c.get('view')
   let created = new Date(0)
   if (app.organizationId !== undefined) {

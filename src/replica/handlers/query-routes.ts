@@ -11,6 +11,7 @@
  */
 import type { Hono } from 'hono'
 import { ReplicaError, UnsupportedFeatureError } from '../errors.js'
+import { MAX_NATIVE_BODY_BYTES } from '../native-call.js'
 import type { SoqlRows } from '../soql/index.js'
 import { basePath, type NativeContext, type NativeEnv } from './native-env.js'
 import { resource } from './method-dispatch.js'
@@ -19,8 +20,8 @@ import { refuseUnknownParams } from './query-params.js'
 export const DEFAULT_BATCH_SIZE = 2000
 export const MIN_BATCH_SIZE = 200
 export const MAX_BATCH_SIZE = 2000
-/** Bytes of rows per page at most (the gateway refuses answers over 4 MiB). */
-export const MAX_PAGE_BYTES = 3 * 1024 * 1024
+/** Room a page keeps for its own keys (`totalSize`, `done`, `nextRecordsUrl`) under the cap. */
+const PAGE_FRAME_BYTES = 1024
 
 type QueryKind = 'query' | 'queryAll'
 
@@ -52,10 +53,10 @@ function runQuery(c: NativeContext, kind: QueryKind): Response {
     )
   }
   // the column metadata of the query instead of its rows (what the Salesforce CLI names its columns by)
-  if (columns === 'true') return c.json(c.env.app.queryColumns(text, c.get('view')))
+  if (columns === 'true') return c.json(c.get('data').queryColumns(text, c.get('view')))
   const batchSize = batchSizeOf(c)
   const base = basePath(c)
-  const rows = c.env.app.openQuery(text, c.get('view'), {
+  const rows = c.get('data').openQuery(text, c.get('view'), {
     includeDeleted: kind === 'queryAll',
     recordUrl: (type, id) => `${base}/sobjects/${type}/${id}`,
   })
@@ -68,7 +69,7 @@ function moreResults(c: NativeContext, kind: QueryKind): Response {
   const match = LOCATOR.exec(c.req.param('locator')!)
   if (!match) throw new ReplicaError('INVALID_QUERY_LOCATOR', 'invalid query locator')
   const batchSize = batchSizeOf(c)
-  const rows = c.env.app.cursors.rows(match[1]!, c.env.call.actor)
+  const rows = c.get('data').cursors.rows(match[1]!, c.get('native').call.actor)
   const offset = Number(match[2])
   if (offset > rows.length) throw new ReplicaError('INVALID_QUERY_LOCATOR', 'invalid query locator')
   // this request renders its page under a budget of its own
@@ -77,8 +78,8 @@ function moreResults(c: NativeContext, kind: QueryKind): Response {
 }
 
 /**
- * One page from `offset`: up to `batchSize` rows, fewer once they pass MAX_PAGE_BYTES (at least
- * one). Only the page's rows are rendered; the body is written by hand so each row is serialised once.
+ * One page from `offset`: up to `batchSize` rows, fewer once the page would pass the gateway's
+ * cap (`MAX_NATIVE_BODY_BYTES`; a page has at least one row, though). Only the page's rows are rendered; the body is written by hand so each row is serialised once.
  */
 function page(
   c: NativeContext,
@@ -96,7 +97,7 @@ function page(
   while (next < rows.length && parts.length < batchSize) {
     const json = JSON.stringify(rendered[next - offset])
     const size = Buffer.byteLength(json)
-    if (parts.length > 0 && bytes + size > MAX_PAGE_BYTES) break
+    if (parts.length > 0 && bytes + size > MAX_NATIVE_BODY_BYTES - PAGE_FRAME_BYTES) break
     parts.push(json)
     bytes += size + 1
     next++
@@ -104,7 +105,7 @@ function page(
   const done = next >= rows.length
   let head = `{"totalSize":${totalSize},"done":${done}`
   if (!done) {
-    const id = locator ?? c.env.app.cursors.open(rows, c.env.call.actor)
+    const id = locator ?? c.get('data').cursors.open(rows, c.get('native').call.actor)
     head += `,"nextRecordsUrl":${JSON.stringify(`${basePath(c)}/${kind}/${id}-${next}`)}`
   }
   return c.body(`${head},"records":[${parts.join(',')}]}`, 200, {

@@ -1,6 +1,7 @@
 /**
  * @module
- * The JSON body of a native write. The real API also takes XML; the replica does not, and says
+ * The request body the gateway read (`c.get('native').body`), as text, and the JSON body of a
+ * native write. The real API also takes XML; the replica does not, and says
  * so instead of misreading it. Malformed or missing JSON, or JSON nested deeper than
  * `NATIVE_JSON_LIMITS` allows, is `JSON_PARSER_ERROR` (the gateway caps the size: 4 MiB).
  */
@@ -14,12 +15,19 @@ import type { NativeContext } from './native-env.js'
  */
 export const NATIVE_JSON_LIMITS: JsonLimits = { maxDepth: 64 }
 
-export async function readJsonBody(c: NativeContext): Promise<unknown> {
+const utf8 = new TextDecoder()
+
+/** The request body as UTF-8 text (empty without one). */
+export function bodyText(c: NativeContext): string {
+  return utf8.decode(c.get('native').body)
+}
+
+export function readJsonBody(c: NativeContext): unknown {
   const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase()
   if (type.includes('xml')) throw new UnsupportedFeatureError('An XML request body')
   if (type.startsWith('multipart/'))
     throw new UnsupportedFeatureError('A multipart request body (blob fields)')
-  const text = await c.req.text()
+  const text = bodyText(c)
   if (text.trim() === '') {
     throw new ReplicaError(
       'JSON_PARSER_ERROR',

@@ -16,7 +16,7 @@ import { NATIVE_JSON_LIMITS, readJsonBody } from './read-json-body.js'
 
 /** The record's fields as a JSON body would send them. */
 export async function readRecordBody(c: NativeContext, objectName: string): Promise<unknown> {
-  const { app } = c.env
+  const app = c.get('data')
   // a platform event is no object of the schema and has no blob field: its body is plain JSON
   if (app.events.types.find(objectName)) return readJsonBody(c)
   const view = c.get('view')
@@ -28,7 +28,9 @@ export async function readRecordBody(c: NativeContext, objectName: string): Prom
   }
   let form: FormData
   try {
-    form = await c.req.raw.formData()
+    // the gateway has read the body (within its cap): the Fetch API parses those bytes
+    const type = c.req.header('content-type') ?? ''
+    form = await new Response(c.get('native').body, { headers: { 'content-type': type } }).formData()
   } catch (error) {
     throw invalid(`Failed to read the multipart body: ${(error as Error).message}`)
   }
@@ -83,7 +85,7 @@ export async function readRecordBody(c: NativeContext, objectName: string): Prom
  * records: of `objectName`, or of the object their `attributes.type` names) sends a blob field.
  */
 export function markBlobRecords(c: NativeContext, records: readonly unknown[], objectName?: string): void {
-  const { metadata } = c.env.app
+  const { metadata } = c.get('data')
   const view = c.get('view')
   for (const record of records) {
     if (!record || typeof record !== 'object' || Array.isArray(record)) continue
@@ -102,7 +104,7 @@ export function markBlobRecords(c: NativeContext, records: readonly unknown[], o
 }
 
 function markBinaryRequest(c: NativeContext): void {
-  c.env.call.binaryBodies = { ...c.env.call.binaryBodies, request: true }
+  c.set('nativeBinary', { ...c.get('nativeBinary'), request: true })
 }
 
 function invalid(message: string): ReplicaError {

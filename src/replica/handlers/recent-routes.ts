@@ -23,7 +23,7 @@ export function recentRoutes(app: Hono<NativeEnv>): void {
 function recent(c: NativeContext): Response {
   refuseUnknownParams(c, RECENT_PARAMS)
   const view = c.get('view')
-  const items = c.env.app.recent(view, limitOf(c.req.query('limit')))
+  const items = c.get('data').recent(view, limitOf(c.req.query('limit')))
   return jsonUtf8(
     c,
     items.map((item) => toRecordJson(item.object, item.record, view.apiVersion)),

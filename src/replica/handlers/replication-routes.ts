@@ -23,7 +23,7 @@ export const deletedResource = byMethod({ GET: (c) => replicate(c, 'deleted') })
 
 function replicate(c: NativeContext, which: 'updated' | 'deleted'): Response {
   refuseUnknownParams(c, WINDOW_PARAMS)
-  const { app } = c.env
+  const app = c.get('data')
   const object = app.metadata.getObject(c.req.param('object')!, c.get('view'))
   const request: ReplicationRequest = {
     start: c.req.query('start'),

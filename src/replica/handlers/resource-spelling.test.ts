@@ -3,14 +3,14 @@ import { resourceSpelling } from './resource-spelling.js'
 
 const PREFIX = '/services/data/:version{v[0-9]+\\.[0-9]+}'
 const spell = resourceSpelling(PREFIX, [
-  { path: '/*' },
-  { path: '/sobjects/*' },
-  { path: '/sobjects/:object/:id/:value' },
-  { path: '/query' },
-  { path: '/queryAll' },
-  { path: '/jobs/ingest/:jobId/successfulResults' },
-  { path: '/jobs/ingest/:jobId/unprocessedrecords' },
-  { path: '/tooling/*' },
+  '/*',
+  '/sobjects/*',
+  '/sobjects/:object/:id/:value',
+  '/query',
+  '/queryAll',
+  '/jobs/ingest/:jobId/successfulResults',
+  '/jobs/ingest/:jobId/unprocessedrecords',
+  '/tooling/*',
 ])
 
 it.each([

@@ -7,60 +7,79 @@
  * fixed segments are put in the spelling the routes use; parameters (object and field names,
  * ids, external id values, locators) keep theirs.
  *
- * The fixed segments and their places come from the routes themselves: a second Hono router
- * holds every route with its fixed segments lowercased and matches the lowercased path, which
- * says which segments of the path are fixed and how the route spells them. A path no route
- * matches is left as it is (and answers NOT_FOUND as before).
+ * The known segments come from the routes: a table per place in the path, from each segment as
+ * it reads lowercased to the routes' spelling and the table of the places after it. A parameter
+ * place keeps the segment as it is; a wildcard ends the table. A segment the table does not know
+ * is left as it is, and so is the rest of the path (it answers NOT_FOUND as before).
  */
-import { RegExpRouter } from 'hono/router/reg-exp-router'
-import { SmartRouter } from 'hono/router/smart-router'
-import { TrieRouter } from 'hono/router/trie-router'
 
-/** A route's segments: the spelling of a fixed one, or `undefined` for a parameter or the prefix's. */
-type Spelling = ReadonlyArray<string | undefined>
+/** The segments that may follow one place of a route's path. */
+interface SegmentTable {
+  /** Lowercased fixed segment -> its spelling and what may follow it. */
+  fixed: Map<string, { spelling: string; next: SegmentTable }>
+  /** A parameter in this place, and what may follow it. */
+  parameter: SegmentTable | undefined
+}
 
 /**
- * The path normaliser of the routes mounted under `prefix` (itself matched as written).
+ * The spelling of the paths under `prefix` (its own segments are matched as written; a
+ * `:name{…}` parameter there takes any segment), from the patterns of the routes mounted there.
  * @example
- * const spell = resourceSpelling('/services/data/:version{v[0-9]+\\.[0-9]+}', version.routes)
+ * const spell = resourceSpelling('/services/data/:version{v[0-9]+\\.[0-9]+}', ['/query', '/jobs/ingest/:jobId/unprocessedrecords'])
  * spell('/services/data/v60.0/jobs/ingest/750x/unprocessedRecords') // '/services/data/v60.0/jobs/ingest/750x/unprocessedrecords'
  */
-export function resourceSpelling(
-  prefix: string,
-  routes: ReadonlyArray<{ path: string }>,
-): (path: string) => string {
-  const router = new SmartRouter<Spelling>({ routers: [new RegExpRouter(), new TrieRouter()] })
+export function resourceSpelling(prefix: string, patterns: Iterable<string>): (path: string) => string {
+  const root = emptyTable()
+  for (const pattern of patterns) addPattern(root, segmentsOf(pattern))
   const prefixSegments = segmentsOf(prefix)
-  let any = false
-  for (const { path } of routes) {
-    const segments = segmentsOf(path)
-    if (!segments.some(isFixed)) continue
-    const lowered = [...prefixSegments, ...segments].map((segment) =>
-      isFixed(segment) ? segment.toLowerCase() : segment,
-    )
-    const spelling = [
-      ...prefixSegments.map(() => undefined),
-      ...segments.map((segment) => (isFixed(segment) ? segment : undefined)),
-    ]
-    router.add('ALL', `/${lowered.join('/')}`, spelling)
-    any = true
-  }
-  if (!any) return (path) => path
-  // `segments` below has the empty segment before the first `/` in front
-  const prefixFixed = prefixSegments.flatMap((segment, index) =>
-    isFixed(segment) ? [[index + 1, segment] as const] : [],
-  )
   return (path) => {
-    const [matches] = router.match('ALL', path.toLowerCase())
-    if (matches.length === 0) return path
     const segments = path.split('/')
-    if (prefixFixed.some(([index, segment]) => segments[index] !== segment)) return path
-    for (const [spelling] of matches) {
-      spelling.forEach((fixed, index) => {
-        if (fixed !== undefined) segments[index + 1] = fixed
-      })
+    // segments[0] is the empty one before the first `/`
+    if (segments.length <= prefixSegments.length + 1) return path
+    for (let i = 0; i < prefixSegments.length; i++) {
+      const expected = prefixSegments[i]!
+      if (!isParameter(expected) && segments[i + 1] !== expected) return path
     }
-    return segments.join('/')
+    let table: SegmentTable | undefined = root
+    let changed = false
+    for (let i = prefixSegments.length + 1; i < segments.length && table; i++) {
+      const segment = segments[i]!
+      const fixed = table.fixed.get(segment.toLowerCase())
+      if (fixed) {
+        if (fixed.spelling !== segment) {
+          segments[i] = fixed.spelling
+          changed = true
+        }
+        table = fixed.next
+      } else {
+        table = table.parameter
+      }
+    }
+    return changed ? segments.join('/') : path
+  }
+}
+
+function emptyTable(): SegmentTable {
+  return { fixed: new Map(), parameter: undefined }
+}
+
+function addPattern(root: SegmentTable, segments: readonly string[]): void {
+  let table = root
+  for (const segment of segments) {
+    // a wildcard takes the rest of the path as it is
+    if (segment.includes('*')) return
+    if (isParameter(segment)) {
+      table.parameter ??= emptyTable()
+      table = table.parameter
+      continue
+    }
+    const key = segment.toLowerCase()
+    let entry = table.fixed.get(key)
+    if (!entry) {
+      entry = { spelling: segment, next: emptyTable() }
+      table.fixed.set(key, entry)
+    }
+    table = entry.next
   }
 }
 
@@ -68,7 +87,6 @@ function segmentsOf(path: string): string[] {
   return path.split('/').filter((segment) => segment !== '')
 }
 
-/** A literal segment: not a parameter (`:name`, `:name{re}`) or a wildcard. */
-function isFixed(segment: string): boolean {
-  return !segment.startsWith(':') && !segment.includes('*')
+function isParameter(segment: string): boolean {
+  return segment.startsWith(':')
 }

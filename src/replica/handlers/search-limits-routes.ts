@@ -40,7 +40,7 @@ function search(c: NativeContext): Promise<Response> {
   const base = basePath(c)
   return withLoaded(c, sosl, ({ runSearch }) =>
     c.json(
-      runSearch(c.env.app, text, c.get('view'), {
+      runSearch(c.get('data'), text, c.get('view'), {
         recordUrl: (type, id) => `${base}/sobjects/${type}/${id}`,
       }),
     ),
@@ -55,7 +55,7 @@ function recordCount(c: NativeContext): Response {
     ?.flatMap((value) => value.split(','))
     .map((name) => name.trim())
     .filter(Boolean)
-  const { app } = c.env
+  const app = c.get('data')
   return jsonUtf8(
     c,
     recordCounts(app.metadata, (object) => app.store.count(object), c.get('view'), names),

@@ -7,7 +7,8 @@ import type { Hono } from 'hono'
 import { SOAP_CONTENT_TYPE as XML, SoapFault, faultXml } from '../oauth/soap-login.js'
 import { soapCall } from '../oauth/soap-service.js'
 import { loginContext } from './login-routes-common.js'
-import type { NativeContext, NativeEnv } from './native-env.js'
+import { type NativeContext, type NativeEnv, nativeMethod } from './native-env.js'
+import { bodyText } from './read-json-body.js'
 
 export function soapRoutes(app: Hono<NativeEnv>): void {
   app.all('/services/Soap/u/:version', soap)
@@ -16,10 +17,10 @@ export function soapRoutes(app: Hono<NativeEnv>): void {
 
 async function soap(c: NativeContext): Promise<Response> {
   try {
-    if (c.req.method !== 'POST') {
+    if (nativeMethod(c) !== 'POST') {
       throw new SoapFault(
         'INVALID_OPERATION',
-        `INVALID_OPERATION: HTTP method ${c.req.method} not allowed; SOAP calls are POSTs`,
+        `INVALID_OPERATION: HTTP method ${nativeMethod(c)} not allowed; SOAP calls are POSTs`,
       )
     }
     const org = c.req.param('org')
@@ -34,7 +35,7 @@ async function soap(c: NativeContext): Promise<Response> {
         `INVALID_SESSION_ID: the server URL names another organization (${org})`,
       )
     }
-    const xml = await soapCall(login, c.req.param('version')!, await c.req.text())
+    const xml = await soapCall(login, c.req.param('version')!, bodyText(c))
     return c.body(xml, 200, { 'content-type': XML })
   } catch (error) {
     if (!(error instanceof SoapFault)) throw error

@@ -112,18 +112,18 @@ function unsupportedSubresource(name: string): void {
 
 /** A platform event is published here (POST), but the replica describes none. */
 function refuseEventDescribe(c: NativeContext): void {
-  const event = c.env.app.events.types.find(c.req.param('object')!)
+  const event = c.get('data').events.types.find(c.req.param('object')!)
   if (event) throw new UnsupportedFeatureError(`Describing a platform event (${event.name})`)
 }
 
 function globalDescribe(c: NativeContext) {
   return readConditionally(c, describeValidators(c), () =>
-    jsonUtf8(c, describeGlobal(c.env.app.metadata, c.get('view'))),
+    jsonUtf8(c, describeGlobal(c.get('data').metadata, c.get('view'))),
   )
 }
 
 function basicInformation(c: NativeContext) {
-  const { app } = c.env
+  const app = c.get('data')
   refuseEventDescribe(c)
   const view = c.get('view')
   const summary = describeSObject(app.metadata, c.req.param('object')!, view)
@@ -134,7 +134,7 @@ function basicInformation(c: NativeContext) {
 
 function describe(c: NativeContext) {
   refuseEventDescribe(c)
-  const { metadata } = c.env.app
+  const { metadata } = c.get('data')
   const view = c.get('view')
   // an unknown object is NOT_FOUND before any precondition is looked at
   const object = metadata.getObject(c.req.param('object')!, view)
@@ -148,16 +148,16 @@ function describe(c: NativeContext) {
  * there, its answer is a native NOT_FOUND; a real org's instance URL is its My Domain).
  */
 function instanceUrl(c: NativeContext): string {
-  const { call } = c.env
+  const { call, origin } = c.get('native')
   const app = `/apps/${encodeURIComponent(call.environmentId)}/${encodeURIComponent(call.appName)}`
-  return `${new URL(c.req.url).origin}${app}`
+  return `${origin}${app}`
 }
 
 // a body is read with an await: the store check comes after it, right before the write (store-turn.ts)
 async function create(c: NativeContext) {
   const body = await readRecordBody(c, c.req.param('object')!)
   return whenStoreFree(c, () => {
-    const result = c.env.app.records.create(c.req.param('object')!, body, c.get('view'))
+    const result = c.get('data').records.create(c.req.param('object')!, body, c.get('view'))
     const { object, id } = result
     const answer = { id, success: true, errors: saveNotices(result) }
     return jsonCreated(c, answer, `${basePath(c)}/sobjects/${object}/${id}`)
@@ -173,12 +173,12 @@ async function createById(c: NativeContext) {
 
 /** A row's validators: those of the whole record as the caller reads it (no `fields`). */
 function rowValidators(c: NativeContext) {
-  const record = c.env.app.records.read(c.req.param('object')!, c.req.param('id')!, c.get('view'))
+  const record = c.get('data').records.read(c.req.param('object')!, c.req.param('id')!, c.get('view'))
   return recordValidators(record)
 }
 
 function read(c: NativeContext) {
-  const { app } = c.env
+  const app = c.get('data')
   const view = c.get('view')
   const object = app.metadata.getObject(c.req.param('object')!, view).name
   const record = app.records.read(object, c.req.param('id')!, view, { fields: c.req.query('fields') })
@@ -191,14 +191,14 @@ async function update(c: NativeContext) {
   const body = await readRecordBody(c, c.req.param('object')!)
   return whenStoreFree(c, () => {
     checkWritePreconditions(c, () => rowValidators(c))
-    c.env.app.records.update(c.req.param('object')!, c.req.param('id')!, body, c.get('view'))
+    c.get('data').records.update(c.req.param('object')!, c.req.param('id')!, body, c.get('view'))
     return c.body(null, 204)
   })
 }
 
 function remove(c: NativeContext) {
   checkWritePreconditions(c, () => rowValidators(c))
-  c.env.app.records.delete(c.req.param('object')!, c.req.param('id')!, c.get('view'))
+  c.get('data').records.delete(c.req.param('object')!, c.req.param('id')!, c.get('view'))
   return c.body(null, 204)
 }
 
@@ -207,7 +207,7 @@ function remove(c: NativeContext) {
  * does not serve; any other `{field}/{value}` is a row by external id.
  */
 function externalIdPath(c: NativeContext): { object: string; field: string; value: string } {
-  const { app } = c.env
+  const app = c.get('data')
   const object = app.metadata.getObject(c.req.param('object')!, c.get('view'))
   const field = c.req.param('id')!
   const id = normaliseId(field)
@@ -232,7 +232,7 @@ function multipleChoices(c: NativeContext, object: string, ids: readonly string[
 function retrieveByExternalId(c: NativeContext) {
   const { object, field, value } = externalIdPath(c)
   const view = c.get('view')
-  const found = c.env.app.records.retrieveByExternalId(object, field, value, view, {
+  const found = c.get('data').records.retrieveByExternalId(object, field, value, view, {
     fields: c.req.query('fields'),
   })
   if (found.status === 'multiple') return multipleChoices(c, found.object, found.ids)
@@ -244,7 +244,7 @@ async function upsert(c: NativeContext) {
   const view = c.get('view')
   const body = await readRecordBody(c, object)
   return whenStoreFree(c, () => {
-    const result = c.env.app.records.upsert(object, field, value, body, view, {
+    const result = c.get('data').records.upsert(object, field, value, body, view, {
       updateOnly: c.req.query('updateOnly') === 'true',
     })
     if (result.status === 'multiple') return multipleChoices(c, result.object, result.ids)
@@ -259,7 +259,7 @@ async function upsert(c: NativeContext) {
 
 function deleteByExternalId(c: NativeContext) {
   const { object, field, value } = externalIdPath(c)
-  const result = c.env.app.records.deleteByExternalId(object, field, value, c.get('view'))
+  const result = c.get('data').records.deleteByExternalId(object, field, value, c.get('view'))
   if (result.status === 'multiple') return multipleChoices(c, result.object, result.ids)
   return c.body(null, 204)
 }

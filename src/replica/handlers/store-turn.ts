@@ -3,7 +3,7 @@
  * An ordinary native call touches the record store only while no composite or bulk transaction
  * holds it (`RecordStore.transactionAsync`): a write would otherwise land in that transaction's
  * undo log (and be undone with it), and a read would see writes that may yet roll back — a real
- * org shows neither. So reads wait too. A composite's own subrequests (`transaction` binding set)
+ * org shows neither. So reads wait too. A composite's own subrequests (`c.get('transaction')` set)
  * never wait: they run inside the holder.
  *
  * `whenStoreFree(c, work)` calls `work` synchronously when the store is free (no promise hop on
@@ -14,14 +14,14 @@
 import type { NativeContext } from './native-env.js'
 
 export function whenStoreFree<R>(c: NativeContext, work: () => R): R | Promise<Awaited<R>> {
-  if (c.env.transaction) return work()
-  const { store } = c.env.app
+  if (c.get('transaction')) return work()
+  const { store } = c.get('data')
   if (!store.whenFree()) return work()
   return afterWaiting(store, work)
 }
 
 async function afterWaiting<R>(
-  store: NativeContext['env']['app']['store'],
+  store: NativeContext['var']['data']['store'],
   work: () => R,
 ): Promise<Awaited<R>> {
   for (let wait = store.whenFree(); wait; wait = store.whenFree()) await wait

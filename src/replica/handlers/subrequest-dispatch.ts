@@ -1,23 +1,39 @@
 /**
  * @module
  * What the composite executors run on. `createDispatch` sends each subrequest as a real `Request`
- * (its JSON body as text) through the replica's own routes — the same Hono app as single REST
+ * (its JSON body as text) through the replica's own routes — the same routes as single REST
  * calls — and reads the `Response` back, so a record saved by a composite goes through the same
- * rules and answers exactly as a single call. The one extra binding is the store transaction the
- * subrequest runs inside. `transactFor` gives the transaction a composite resource runs in: its
+ * rules and answers exactly as a single call. It runs with its caller's call and data, and the
+ * store transaction it runs inside. `transactFor` gives the transaction a composite resource runs in: its
  * own (holding the store's lock), or a savepoint of the one its caller already runs in (sObject
  * Collections inside a composite).
  */
 import type { Dispatch, Subresponse } from '../composite/dispatch.js'
 import { encodeSubrequestUrl } from '../composite/subrequest-url.js'
 import { savepointOf, type Transact } from '../composite/transact.js'
-import type { NativeContext, NativeEnv } from './native-env.js'
+import type { TransactionScope } from '../../store/transaction.js'
+import type { CrmData } from '../crm-data.js'
+import type { NativeCall, NativeVariables } from '../native-call.js'
+import type { CrmRoutesOptions, NativeContext } from './native-env.js'
 
-/** The replica's routes, as `createCrmRoutes` builds them. */
-export type FetchRoutes = (request: Request, env: NativeEnv['Bindings']) => Response | Promise<Response>
+/** What a composite hands its subrequests: the outer call and the transaction they run in. */
+export interface SubrequestScope {
+  call: NativeCall
+  origin: string
+  data: CrmData
+  options: CrmRoutesOptions
+  transaction: TransactionScope | undefined
+  /** Tells the composite call which of its bodies carry a file's bytes (a subrequest's blob). */
+  markBinary(marks: NonNullable<NativeVariables['nativeBinary']>): void
+}
+
+/** The replica's routes, as `createCrmRoutes` builds them, called with a subrequest's scope. */
+export type FetchRoutes = (request: Request, scope: SubrequestScope) => Response | Promise<Response>
 
 export function createDispatch(c: NativeContext, fetchRoutes: FetchRoutes): Dispatch {
-  const origin = new URL(c.req.url).origin
+  const { call, origin } = c.get('native')
+  const data = c.get('data')
+  const options = c.get('options')
   const accept = c.req.header('accept')
   return async (subrequest, transaction) => {
     const headers = new Headers(subrequest.headers)
@@ -30,14 +46,18 @@ export function createDispatch(c: NativeContext, fetchRoutes: FetchRoutes): Disp
     }
     const url = origin + encodeSubrequestUrl(subrequest.url)
     const request = new Request(url, { method: subrequest.method, headers, body })
-    return readSubresponse(await fetchRoutes(request, { ...c.env, transaction }))
+    const markBinary = (marks: NonNullable<NativeVariables['nativeBinary']>) =>
+      c.set('nativeBinary', { ...c.get('nativeBinary'), ...marks })
+    return readSubresponse(
+      await fetchRoutes(request, { call, origin, data, options, transaction, markBinary }),
+    )
   }
 }
 
 export function transactFor(c: NativeContext): Transact {
-  const outer = c.env.transaction
+  const outer = c.get('transaction')
   if (outer) return savepointOf(outer)
-  const { store } = c.env.app
+  const { store } = c.get('data')
   return (work) => store.transactionAsync(work)
 }
 

@@ -31,7 +31,7 @@ export function servedVersions(call: NativeCall): number[] {
 }
 
 export function listVersions(c: NativeContext): Response {
-  const versions = servedVersions(c.env.call).map((version) => ({
+  const versions = servedVersions(c.get('native').call).map((version) => ({
     label: releaseLabel(version),
     url: `/services/data/v${formatApiVersion(version)}`,
     version: formatApiVersion(version),
@@ -46,11 +46,11 @@ export function requireServedVersion(): MiddlewareHandler<NativeEnv> {
     if (version === undefined) throw new NotFoundError()
     const apiVersion = formatApiVersion(version)
     // the gateway lists versions as "60.0": the parse is only for another spelling
-    const { apiVersions } = c.env.call
-    if (!apiVersions.includes(apiVersion) && !servedVersions(c.env.call).includes(version)) {
+    const { apiVersions } = c.get('native').call
+    if (!apiVersions.includes(apiVersion) && !servedVersions(c.get('native').call).includes(version)) {
       throw new NotFoundError()
     }
-    c.set('view', { apiVersion, actor: c.env.call.actor })
+    c.set('view', { apiVersion, actor: c.get('native').call.actor })
     return next()
   }
 }
@@ -74,8 +74,9 @@ export function listResources(c: NativeContext): Response {
 }
 
 function identityOf(c: NativeContext): { identity?: string } {
-  const { app, call } = c.env
+  const app = c.get('data')
+  const { call } = c.get('native')
   const user = app.userOf(call.actor)
   if (app.organizationId === undefined || !user) return {}
-  return { identity: `${new URL(c.req.url).origin}/id/${app.organizationId}/${user.id}` }
+  return { identity: `${c.get('native').origin}/id/${app.organizationId}/${user.id}` }
 }

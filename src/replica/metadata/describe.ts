@@ -7,7 +7,6 @@
  * @see https://developer.salesforce.com/docs/atlas.en-us.api.meta/api/sforce_api_calls_describesobjects_describesobjectresult.htm
  */
 import { isTextLike } from '../../schemas/field-type.js'
-import { versionBasePath } from './api-version.js'
 import type { FieldDef, FieldType, ObjectDef } from '../../schemas/crm-schema.js'
 import { keysAbsentAt, withoutKeys } from './describe-keys-by-version.js'
 import { describeUrls, globalUrls, isLayoutable } from './describe-urls.js'

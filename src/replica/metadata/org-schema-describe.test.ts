@@ -6,7 +6,7 @@ import path from 'node:path'
 import { beforeAll, expect, it } from 'vitest'
 import { loadOrgSchema } from '../../org-schema/load-org-schema.js'
 import type { CrmSchema } from '../../schemas/crm-schema.js'
-import { createCrmApps } from '../crm-app.js'
+import { createCrmDataSets } from '../crm-data.js'
 import { describeGlobal, describeObject } from './describe.js'
 import { createMetadataService } from './metadata-service.js'
 
@@ -81,7 +81,7 @@ it('describes a dependent picklist read from describe JSON with the bitmaps it w
   const trim = describeObject(metadata, 'Vehicle__c', VIEW).fields.find((entry) => entry.name === 'Trim__c')
   expect(trim).toMatchObject({ dependentPicklist: true, controllerName: 'Body_Style__c' })
   expect(trim?.picklistValues.map((value) => value.validFor)).toEqual(['wA==', 'IA==', 'AA=='])
-  const app = createCrmApps({ clock: { now: () => new Date('2026-03-18T12:00:00Z') }, schema }).open()
+  const app = createCrmDataSets({ clock: { now: () => new Date('2026-03-18T12:00:00Z') }, schema }).open()
   const vehicle = (Trim__c: string) => () =>
     app.records.create('Vehicle__c', { Name: 'V', Body_Style__c: 'Sedan', Trim__c }, VIEW)
   expect(vehicle('Sport')).not.toThrow()
@@ -90,7 +90,7 @@ it('describes a dependent picklist read from describe JSON with the bitmaps it w
 })
 
 it('writes and queries records of the user’s objects through custom relationships', () => {
-  const app = createCrmApps({ clock: { now: () => new Date('2026-03-18T12:00:00Z') }, schema }).open()
+  const app = createCrmDataSets({ clock: { now: () => new Date('2026-03-18T12:00:00Z') }, schema }).open()
   const broker = app.records.create('Account', { Name: 'Homes Ltd' }, VIEW).id
   const property = app.records.create(
     'Property__c',

@@ -9,13 +9,13 @@ import { findCredentials, findCredentialsByClientId } from '../../management/cre
 import type { SessionOwner } from '../../management/app-sessions.js'
 import type { ManagementContext } from '../../management/context.js'
 import type { StoredCredentials } from '../../store/stored-records.js'
-import type { CrmApp } from '../crm-app.js'
+import type { CrmData } from '../crm-data.js'
 import type { NativeCall } from '../native-call.js'
 import { OAuthError } from './oauth-error.js'
 
 export interface LoginContext {
   management: ManagementContext
-  app: CrmApp
+  app: CrmData
   call: NativeCall
   /** The mock's configured origin, `scheme://host[:port]` (the gateway puts it in the request URL). */
   origin: string

@@ -51,6 +51,7 @@ import {
   nextSequence,
   purgeRecord,
   type RecordObserver,
+  type RecordState,
   updateRecord,
 } from './record-writes.js'
 
@@ -59,8 +60,6 @@ export type { RecordBaseline } from './record-baseline.js'
 export type { RecordObserver } from './record-writes.js'
 export type { ReadOptions } from './record-reads.js'
 export { type FieldValue, indexKey, isIndexedField, type SObjectRecord } from './record-table.js'
-
-export type RecordStore = ReturnType<typeof createRecordStore>
 
 /**
  * Checks and loads `content` (a `serialise()` result) once, as a baseline any number of stores
@@ -71,147 +70,179 @@ export function loadBaseline(metadata: MetadataService, content: unknown): Recor
 }
 
 /** An empty record store, or one holding `baseline` (shared, copied table by table on write). */
-export function createRecordStore(metadata: MetadataService, baseline?: RecordBaseline) {
-  const state = createRecordState(
-    baseline ? adoptBaseline(baseline) : { tables: buildTables(metadata), sequences: new Map() },
-    new TransactionLog(),
-  )
-  const lock = new WriteLock()
-  const refuseInTransaction = (verb: string) => {
-    if (state.log.active)
-      throw new TypeError(`[replica-mock] Failed to ${verb} records: a transaction is open`)
+export function createRecordStore(metadata: MetadataService, baseline?: RecordBaseline): RecordStore {
+  return new RecordStore(metadata, baseline)
+}
+
+/** A class, not an object of closures: an environment app holds one, and each is small. */
+export class RecordStore {
+  readonly #metadata: MetadataService
+  readonly #state: RecordState
+  readonly #lock = new WriteLock()
+
+  constructor(metadata: MetadataService, baseline?: RecordBaseline) {
+    this.#metadata = metadata
+    this.#state = createRecordState(
+      baseline ? adoptBaseline(baseline) : { tables: buildTables(metadata), sequences: new Map() },
+      new TransactionLog(),
+    )
   }
 
-  return {
-    /** Canonical object names, schema order. */
-    get objects(): string[] {
-      return [...state.tables.byName.values()].map((table) => table.def.name)
-    },
+  /** Canonical object names, schema order. */
+  get objects(): string[] {
+    return [...this.#state.tables.byName.values()].map((table) => table.def.name)
+  }
 
-    /** A record by id (15 or 18 characters, any case for 18). */
-    get: (id: string, options?: ReadOptions): SObjectRecord | undefined =>
-      getRecord(state.tables, id, options),
+  /** A record by id (15 or 18 characters, any case for 18). */
+  get(id: string, options?: ReadOptions): SObjectRecord | undefined {
+    return getRecord(this.#state.tables, id, options)
+  }
 
-    /** Every record of an object, oldest first. */
-    scan: (object: string, options?: ReadOptions): Generator<SObjectRecord> =>
-      scanRecords(state.tables, object, options),
+  /** Every record of an object, oldest first. */
+  scan(object: string, options?: ReadOptions): Generator<SObjectRecord> {
+    return scanRecords(this.#state.tables, object, options)
+  }
 
-    count: (object: string, options?: ReadOptions): number => countRecords(state.tables, object, options),
+  count(object: string, options?: ReadOptions): number {
+    return countRecords(this.#state.tables, object, options)
+  }
 
-    /** True when `findBy` can answer for this field from an index. */
-    isIndexed: (object: string, field: string): boolean => isIndexed(state.tables, object, field),
+  /** True when `findBy` can answer for this field from an index. */
+  isIndexed(object: string, field: string): boolean {
+    return isIndexed(this.#state.tables, object, field)
+  }
 
-    /**
-     * Records whose `field` equals `value` (text case-insensitively, ids in any 15/18 form), oldest
-     * first; `undefined` when the field has no index, so the caller knows to scan instead.
-     */
-    findBy: (
-      object: string,
-      field: string,
-      value: unknown,
-      options?: ReadOptions,
-    ): SObjectRecord[] | undefined => findRecordsBy(state.tables, object, field, value, options),
+  /**
+   * Records whose `field` equals `value` (text case-insensitively, ids in any 15/18 form), oldest
+   * first; `undefined` when the field has no index, so the caller knows to scan instead.
+   */
+  findBy(object: string, field: string, value: unknown, options?: ReadOptions): SObjectRecord[] | undefined {
+    return findRecordsBy(this.#state.tables, object, field, value, options)
+  }
 
-    /** Issues the next id of an object (a rolled-back create does not burn it). */
-    nextId: (object: string): string => nextId(state, object),
+  /** Issues the next id of an object (a rolled-back create does not burn it). */
+  nextId(object: string): string {
+    return nextId(this.#state, object)
+  }
 
-    /** The next number of an auto-number sequence (`Case.CaseNumber`). */
-    nextSequence: (name: string, start = 1): number => nextSequence(state, name, start),
+  /** The next number of an auto-number sequence (`Case.CaseNumber`). */
+  nextSequence(name: string, start = 1): number {
+    return nextSequence(this.#state, name, start)
+  }
 
-    /**
-     * Adds a record, a copy of `values`: they must hold a canonical `Id` of the object and only
-     * stored fields; missing fields are stored as null.
-     */
-    insert: (object: string, values: Readonly<Record<string, FieldValue>>): SObjectRecord =>
-      insertRecord(state, object, values),
+  /**
+   * Adds a record, a copy of `values`: they must hold a canonical `Id` of the object and only
+   * stored fields; missing fields are stored as null.
+   */
+  insert(object: string, values: Readonly<Record<string, FieldValue>>): SObjectRecord {
+    return insertRecord(this.#state, object, values)
+  }
 
-    /**
-     * Replaces fields of a record (recycle-bin records included) with `changes`, which may repeat
-     * the record's own `Id`; returns the new record.
-     */
-    update: (id: string, changes: Readonly<Record<string, FieldValue>>): SObjectRecord =>
-      updateRecord(state, id, changes),
+  /**
+   * Replaces fields of a record (recycle-bin records included) with `changes`, which may repeat
+   * the record's own `Id`; returns the new record.
+   */
+  update(id: string, changes: Readonly<Record<string, FieldValue>>): SObjectRecord {
+    return updateRecord(this.#state, id, changes)
+  }
 
-    /** Removes a record for good (hard delete / emptying the recycle bin). */
-    purge: (id: string): SObjectRecord | undefined => purgeRecord(state, id),
+  /** Removes a record for good (hard delete / emptying the recycle bin). */
+  purge(id: string): SObjectRecord | undefined {
+    return purgeRecord(this.#state, id)
+  }
 
-    /** True while a transaction is open (sync, or async between its awaits). */
-    get inTransaction(): boolean {
-      return state.log.active
-    },
+  /** True while a transaction is open (sync, or async between its awaits). */
+  get inTransaction(): boolean {
+    return this.#state.log.active
+  }
 
-    /**
-     * Runs `work` synchronously; if it throws, every write it made is undone and the error
-     * rethrown. Transactions nest: an inner one that fails rolls back to where it began (a
-     * savepoint) and the outer one can carry on or fail in turn.
-     */
-    transaction: <R>(work: () => R): R => state.log.run(work),
+  /**
+   * Runs `work` synchronously; if it throws, every write it made is undone and the error
+   * rethrown. Transactions nest: an inner one that fails rolls back to where it began (a
+   * savepoint) and the outer one can carry on or fail in turn.
+   */
+  transaction<R>(work: () => R): R {
+    return this.#state.log.run(work)
+  }
 
-    /**
-     * Runs async `work` as one transaction holding the store's write lock: it starts once earlier
-     * holders settled, commits when `work` resolves, or undoes every write made meanwhile (its
-     * own, and those of everything it ran) when it rejects. `scope.savepoint` nests; see the
-     * module doc for how other writers wait.
-     */
-    transactionAsync: <R>(work: (scope: TransactionScope) => Promise<R> | R): Promise<R> =>
-      runExclusive(lock, state.log, work),
+  /**
+   * Runs async `work` as one transaction holding the store's write lock: it starts once earlier
+   * holders settled, commits when `work` resolves, or undoes every write made meanwhile (its
+   * own, and those of everything it ran) when it rejects. `scope.savepoint` nests; see the
+   * module doc for how other writers wait.
+   */
+  transactionAsync<R>(work: (scope: TransactionScope) => Promise<R> | R): Promise<R> {
+    return runExclusive(this.#lock, this.#state.log, work)
+  }
 
-    /** `undefined` when no async transaction holds or awaits the store; else when to check again. */
-    whenFree: (): Promise<void> | undefined => lock.whenFree(),
+  /** `undefined` when no async transaction holds or awaits the store; else when to check again. */
+  whenFree(): Promise<void> | undefined {
+    return this.#lock.whenFree()
+  }
 
-    /**
-     * Records how to undo a change the app keeps beside its records (a published platform event):
-     * run, newest first, if the open transaction rolls back; ignored outside a transaction.
-     */
-    onRollback: (step: () => void): void => state.log.onRollback(step),
+  /**
+   * Records how to undo a change the app keeps beside its records (a published platform event):
+   * run, newest first, if the open transaction rolls back; ignored outside a transaction.
+   */
+  onRollback(step: () => void): void {
+    this.#state.log.onRollback(step)
+  }
 
-    /** Runs `hook` once the open transaction commits (at once outside one). */
-    onCommit: (hook: () => void): void => state.log.onCommit(hook),
+  /** Runs `hook` once the open transaction commits (at once outside one). */
+  onCommit(hook: () => void): void {
+    this.#state.log.onCommit(hook)
+  }
 
-    /** Reports committed writes to `observer` from now on (the server's journal). */
-    observe(observer: RecordObserver | undefined): void {
-      state.observer = observer
-    },
+  /** Reports committed writes to `observer` from now on (the server's journal). */
+  observe(observer: RecordObserver | undefined): void {
+    this.#state.observer = observer
+  }
 
-    /** Plain JSON of the whole store (the stored record objects themselves, frozen). */
-    serialise: (): RecordStoreContent => serialiseContent(state),
+  /** Plain JSON of the whole store (the stored record objects themselves, frozen). */
+  serialise(): RecordStoreContent {
+    return serialiseContent(this.#state)
+  }
 
-    /**
-     * Replaces every record with the content of `content` (output of `serialise`, possibly
-     * through JSON). Checked first: on a bad document nothing already stored changes.
-     */
-    restore(content: unknown): void {
-      refuseInTransaction('restore')
-      const loaded = loadContent(metadata, content)
-      state.tables = loaded.tables
-      state.sequences = loaded.sequences
-      state.observer?.replaced()
-    },
+  /**
+   * Replaces every record with the content of `content` (output of `serialise`, possibly
+   * through JSON). Checked first: on a bad document nothing already stored changes.
+   */
+  restore(content: unknown): void {
+    this.#refuseInTransaction('restore')
+    const loaded = loadContent(this.#metadata, content)
+    this.#state.tables = loaded.tables
+    this.#state.sequences = loaded.sequences
+    this.#state.observer?.replaced()
+  }
 
-    /**
-     * The records as they are now, as a baseline (`adopt` comes back to them): the tables become
-     * shared, so this store copies a table before it next writes to it.
-     */
-    keep(): RecordBaseline {
-      refuseInTransaction('keep')
-      return freezeBaseline(adoptBaseline(state))
-    },
+  /**
+   * The records as they are now, as a baseline (`adopt` comes back to them): the tables become
+   * shared, so this store copies a table before it next writes to it.
+   */
+  keep(): RecordBaseline {
+    this.#refuseInTransaction('keep')
+    return freezeBaseline(adoptBaseline(this.#state))
+  }
 
-    /** Replaces every record with those of `baseline` (`loadBaseline`), sharing its tables. */
-    adopt(baseline: RecordBaseline): void {
-      refuseInTransaction('adopt')
-      const adopted = adoptBaseline(baseline)
-      state.tables = adopted.tables
-      state.sequences = adopted.sequences
-      state.observer?.replaced()
-    },
+  /** Replaces every record with those of `baseline` (`loadBaseline`), sharing its tables. */
+  adopt(baseline: RecordBaseline): void {
+    this.#refuseInTransaction('adopt')
+    const adopted = adoptBaseline(baseline)
+    this.#state.tables = adopted.tables
+    this.#state.sequences = adopted.sequences
+    this.#state.observer?.replaced()
+  }
 
-    /** Empties the store (counters and sequences too). */
-    clear(): void {
-      refuseInTransaction('clear')
-      state.tables = buildTables(metadata)
-      state.sequences = new Map()
-      state.observer?.replaced()
-    },
+  /** Empties the store (counters and sequences too). */
+  clear(): void {
+    this.#refuseInTransaction('clear')
+    this.#state.tables = buildTables(this.#metadata)
+    this.#state.sequences = new Map()
+    this.#state.observer?.replaced()
+  }
+
+  #refuseInTransaction(verb: string): void {
+    if (this.#state.log.active)
+      throw new TypeError(`[replica-mock] Failed to ${verb} records: a transaction is open`)
   }
 }

@@ -14,7 +14,7 @@ import {
 } from '../../../test/support/rollup-schema.js'
 import { nativeReplica, V } from '../../../test/support/native-replica.js'
 import type { CrmSchemaInput } from '../../schemas/crm-schema.js'
-import { createCrmApps } from '../crm-app.js'
+import { createCrmDataSets } from '../crm-data.js'
 
 function replica() {
   const { app, raw, send, query } = nativeReplica(rollupSchema)
@@ -259,7 +259,7 @@ it('errors at load on a roll-up it cannot compute, naming the field and the reas
     ],
   })
   expect(() =>
-    createCrmApps({
+    createCrmDataSets({
       clock,
       schema: withField(rollupField('Bad__c', 'double', { operation: 'SUM', summarizedField: 'Name' })),
     }),
@@ -267,12 +267,12 @@ it('errors at load on a roll-up it cannot compute, naming the field and the reas
     'Failed to load the CRM schema: roll-up Shipment__c.Bad__c cannot be computed: SUM cannot summarise Parcel__c.Name of type string (number, currency or percent only)',
   )
   expect(() =>
-    createCrmApps({ clock, schema: withField(rollupField('Bad__c', 'date', { operation: 'COUNT' })) }),
+    createCrmDataSets({ clock, schema: withField(rollupField('Bad__c', 'date', { operation: 'COUNT' })) }),
   ).toThrow(
     'roll-up Shipment__c.Bad__c cannot be computed: a COUNT roll-up of records is a double field, not date',
   )
   expect(() =>
-    createCrmApps({
+    createCrmDataSets({
       clock,
       schema: withField({ ...rollupField('Bad__c', 'double', { operation: 'COUNT' }), formula: '1' }),
     }),
@@ -290,7 +290,7 @@ it('errors at load on a roll-up it cannot compute, naming the field and the reas
       },
     ],
   }
-  expect(() => createCrmApps({ clock, schema: crossObject })).toThrow(
+  expect(() => createCrmDataSets({ clock, schema: crossObject })).toThrow(
     'roll-up Shipment__c.Taxed_Value__c cannot be computed: Parcel__c.Value_With_Tax__c is a cross-object formula (it reads other records)',
   )
   const lookupChild: CrmSchemaInput = {
@@ -304,7 +304,7 @@ it('errors at load on a roll-up it cannot compute, naming the field and the reas
       },
     ],
   }
-  expect(() => createCrmApps({ clock, schema: lookupChild })).toThrow(
+  expect(() => createCrmDataSets({ clock, schema: lookupChild })).toThrow(
     'roll-up Shipment__c.Parcel_Count__c cannot be computed: Parcel__c.Shipment__c is not a master-detail field to Shipment__c',
   )
 })

@@ -12,7 +12,7 @@
  */
 import { categoryOf } from '../../schemas/field-type.js'
 import type { FieldDef, ObjectDef } from '../../schemas/crm-schema.js'
-import type { CrmApp } from '../crm-app.js'
+import type { CrmData } from '../crm-data.js'
 import { ReplicaError } from '../errors.js'
 import type { MetadataView } from '../metadata/metadata-service.js'
 import { parseSosl, type SearchGroup, type SoslReturning } from './parse-sosl.js'
@@ -23,7 +23,7 @@ export interface SearchOptions {
 }
 
 export function runSearch(
-  app: CrmApp,
+  app: CrmData,
   text: string,
   view: MetadataView,
   options: SearchOptions,
@@ -50,14 +50,14 @@ export function runSearch(
   return { searchRecords }
 }
 
-function everyObject(app: CrmApp, view: MetadataView): SoslReturning[] {
+function everyObject(app: CrmData, view: MetadataView): SoslReturning[] {
   return app.metadata
     .visibleObjects(view)
     .filter((def) => def.queryable !== false)
     .map((def) => ({ object: def.name, fields: [] }))
 }
 
-function searchedFields(app: CrmApp, def: ObjectDef, view: MetadataView, group: SearchGroup): string[] {
+function searchedFields(app: CrmData, def: ObjectDef, view: MetadataView, group: SearchGroup): string[] {
   const visible = app.metadata.visibleFields(def, view)
   const pick = (test: (field: FieldDef) => boolean) => visible.filter(test).map((field) => field.name)
   if (group === 'NAME') return pick((field) => field.nameField === true)

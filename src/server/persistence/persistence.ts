@@ -112,7 +112,6 @@ class JournalWriter implements Persistence {
   #captured = 0
   #durable = 0
   #waiters: Waiter[] = []
-  #apps = new Map<string, Map<string, () => Promise<void> | undefined>>()
   #journalBytes = 0
   #snapshotBytes = 0
   #work: Promise<void> = Promise.resolve()
@@ -162,16 +161,8 @@ class JournalWriter implements Persistence {
     }
     return {
       collection: (name, id, record) => add(['c', name, id, record ?? null]),
-      appData: (environmentId, appName, content, whenFree) => {
-        const apps = this.#apps.get(environmentId) ?? new Map()
-        this.#apps.set(environmentId, apps)
-        apps.set(appName, whenFree)
-        add(['a', environmentId, appName, content])
-      },
-      dropped: (environmentId) => {
-        this.#apps.delete(environmentId)
-        add(['d', environmentId])
-      },
+      appData: (environmentId, appName, content) => add(['a', environmentId, appName, content]),
+      dropped: (environmentId) => add(['d', environmentId]),
       record: (environmentId, appName, object, id, record) =>
         add(['r', environmentId, appName, object, id, record ?? null]),
       sequence: (environmentId, appName, name, value) => add(['s', environmentId, appName, name, value]),
@@ -264,27 +255,16 @@ class JournalWriter implements Persistence {
    * store held by an async transaction): what it exports holds only committed writes.
    */
   async #quiescent<R>(take: () => R): Promise<R> {
+    const { apps, ctx } = this.#options.runtime
     for (;;) {
-      const busy = this.#busyApp()
+      const busy = apps.whenFree()
       if (busy) {
         await busy.catch(() => {})
         continue
       }
-      const result = await this.#options.runtime.ctx.store.transaction(() =>
-        this.#busyApp() ? kBusy : take(),
-      )
+      const result = await ctx.store.transaction(() => (apps.whenFree() ? kBusy : take()))
       if (result !== kBusy) return result as R
     }
-  }
-
-  #busyApp(): Promise<void> | undefined {
-    for (const apps of this.#apps.values()) {
-      for (const whenFree of apps.values()) {
-        const busy = whenFree()
-        if (busy) return busy
-      }
-    }
-    return undefined
   }
 
   async #append(entry: object): Promise<void> {

@@ -77,26 +77,29 @@ test('refuses a native body nested too deeply with JSON_PARSER_ERROR', async ({ 
   expect(expectNativeError(response, 400, 'JSON_PARSER_ERROR').message).toMatch(/nested more than 64 levels/)
 })
 
-test('closes the connection after an early 413, so a keep-alive client goes on', async ({ client }) => {
+test('answers an early 413 and reads the rest of the body, so a keep-alive client goes on', async ({
+  client,
+}) => {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
   try {
-    const big = await rawRequest(
-      client.baseUrl,
-      'POST',
-      '/v1/environments',
-      { authorization: 'Bearer test-api-key', 'content-type': 'application/json' },
-      { agent, body: Buffer.alloc(1024 * 1024, 0x20) },
-    )
-    expectError(big, 413, 'body_too_large')
-    expect(big.headers.get('connection')).toBe('close')
-    const next = await rawRequest(
-      client.baseUrl,
-      'GET',
-      '/v1/me',
-      { authorization: 'Bearer test-api-key' },
-      { agent },
-    )
-    expect(next.status).toBe(200)
+    for (let round = 0; round < 3; round++) {
+      const big = await rawRequest(
+        client.baseUrl,
+        'POST',
+        '/v1/environments',
+        { authorization: 'Bearer test-api-key', 'content-type': 'application/json' },
+        { agent, body: Buffer.alloc(1024 * 1024, 0x20) },
+      )
+      expectError(big, 413, 'body_too_large')
+      const next = await rawRequest(
+        client.baseUrl,
+        'GET',
+        '/v1/me',
+        { authorization: 'Bearer test-api-key' },
+        { agent },
+      )
+      expect(next.status).toBe(200)
+    }
   } finally {
     agent.destroy()
   }

@@ -40,7 +40,9 @@ const SETUPS: Record<string, Setup> = {
   async viewedAccount(app) {
     // recent items are the records the caller viewed: a query FOR VIEW marks one, as a page view does
     await createRecord(app, 'Account', { Name: 'Viewed Account' })
-    expect((await app.get(queryPath("SELECT Id FROM Account WHERE Name = 'Viewed Account' FOR VIEW"))).status).toBe(200)
+    expect(
+      (await app.get(queryPath("SELECT Id FROM Account WHERE Name = 'Viewed Account' FOR VIEW"))).status,
+    ).toBe(200)
     return {}
   },
   async externalAccount(app) {

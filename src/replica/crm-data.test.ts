@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest'
 import { CRM_SAMPLE_IDS } from '../fixtures/crm/index.js'
 import { organizationIdOf } from '../store/salesforce-ids.js'
-import { createCrmApps } from './crm-app.js'
+import { createCrmDataSets } from './crm-data.js'
 import { createRecordsAccess } from './records-access.js'
 
 const VIEW = { apiVersion: '60.0', actor: 'admin' }
@@ -9,7 +9,7 @@ const VIEW = { apiVersion: '60.0', actor: 'admin' }
 function setup() {
   let now = Date.parse('2026-03-18T12:00:00.000Z')
   const clock = { now: () => new Date(now), advance: (ms: number) => (now += ms) }
-  return { apps: createCrmApps({ clock }), clock }
+  return { apps: createCrmDataSets({ clock }), clock }
 }
 
 it('opens a new app with the CRM seed', () => {

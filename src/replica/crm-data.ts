@@ -1,7 +1,8 @@
 /**
  * @module
- * Live CRM apps. `createCrmApps` builds the metadata once per mock (it is read-only and shared);
- * each environment app then gets its own `CrmApp`: a record store, the record service over it on
+ * The live data of CRM environment apps (not a Hono app: the routes are in `handlers/`).
+ * `createCrmDataSets` builds the metadata once per app version (it is read-only and shared); each
+ * environment app then gets its own `CrmData`: a record store, the record service over it on
  * the mock clock, the platform events it published (src/replica/events), its open query cursors
  * and Bulk API jobs, and `serialise()`/`restore()` for snapshots and the state document (records
  * and events: cursors and jobs are live API state, dropped when the data is replaced). A new app
@@ -51,7 +52,7 @@ import {
   type SoqlRows,
 } from './soql/index.js'
 
-export interface CrmAppsOptions {
+export interface CrmDataSetsOptions {
   /** The mock clock (record timestamps, date literals, cursor expiry). */
   clock: { now(): Date }
   /** @default the built-in CRM schema (src/fixtures/crm) */
@@ -64,7 +65,7 @@ export interface CrmAppsOptions {
   maxPlatformEvents?: number
 }
 
-export interface CrmApp {
+export interface CrmData {
   /** The environment's organization id (the Id of the app's Organization record), when opened for one. */
   readonly organizationId: string | undefined
   readonly metadata: MetadataService
@@ -109,12 +110,12 @@ export interface CrmApp {
    * back (its tables shared with the mark, each copied on its next write; cursors and jobs
    * dropped), or a new app from the same records while an async write (a bulk job) still holds it.
    */
-  mark(): () => CrmApp
+  mark(): () => CrmData
   /** `undefined` unless an async write (a bulk job) holds the records; else when to check again. */
   whenFree(): Promise<void> | undefined
 }
 
-export type CrmApps = ReturnType<typeof createCrmApps>
+export type CrmDataSets = ReturnType<typeof createCrmDataSets>
 
 /** Platform events an app keeps unless told otherwise. */
 const DEFAULT_MAX_EVENTS = 10_000
@@ -122,7 +123,7 @@ const DEFAULT_MAX_EVENTS = 10_000
 /** How many records `GET /sobjects/{object}` lists as recent. */
 const RECENT_ITEMS = 25
 
-export function createCrmApps(options: CrmAppsOptions) {
+export function createCrmDataSets(options: CrmDataSetsOptions) {
   const { clock } = options
   const metadata = createMetadataService(options.schema ?? crmSchemaInput)
   const eventTypes = createEventTypes(
@@ -164,7 +165,7 @@ export function createCrmApps(options: CrmAppsOptions) {
      * A live app: from `content` (a `serialise()` result) when given, else seeded. Opened for an
      * environment (`organizationId`), it holds that org's Organization record.
      */
-    open(content?: unknown, openOptions: { organizationId?: string | undefined } = {}): CrmApp {
+    open(content?: unknown, openOptions: { organizationId?: string | undefined } = {}): CrmData {
       const events = eventsPart(content)
       return openApp(baselineOf(content), openOptions.organizationId, events)
     },
@@ -174,7 +175,7 @@ export function createCrmApps(options: CrmAppsOptions) {
     baseline: RecordBaseline,
     organizationId: string | undefined,
     eventContent: EventContent | undefined,
-  ): CrmApp {
+  ): CrmData {
     const store = createRecordStore(metadata, baseline)
     const objectNameOfPrefix = (prefix: string) => metadata.objectByKeyPrefix(prefix)?.name
     const events = new EventBus(
@@ -196,7 +197,7 @@ export function createCrmApps(options: CrmAppsOptions) {
     const jobs = new BulkJobs({ metadata, store, records, clock })
     const recentDeps = { metadata, store, clock, userFor: records.userFor }
     if (organizationId !== undefined) ensureOrganization(store, records, seed, organizationId)
-    const app: CrmApp = {
+    const app: CrmData = {
       organizationId,
       metadata,
       clock,

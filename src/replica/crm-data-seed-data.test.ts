@@ -7,7 +7,7 @@ import path from 'node:path'
 import { expect, it } from 'vitest'
 import { loadOrgSchema } from '../org-schema/load-org-schema.js'
 import { loadSeedData } from '../seed-data/load-seed-data.js'
-import { createCrmApps } from './crm-app.js'
+import { createCrmDataSets } from './crm-data.js'
 
 const FIXTURES = path.resolve('test/fixtures/org-schema')
 const DATA = path.join(FIXTURES, 'data')
@@ -17,7 +17,7 @@ const { schema } = await loadOrgSchema([path.join(FIXTURES, 'sfdx-project')])
 
 it('opens an app with a plan’s records, queryable through custom relationships', async () => {
   const { seed } = await loadSeedData([path.join(DATA, 'plan')], schema)
-  const app = createCrmApps({ clock, schema, seed }).open()
+  const app = createCrmDataSets({ clock, schema, seed }).open()
   const result = app.query(
     'SELECT Name, Status__c, Featured__c, Broker__r.Name, Broker__r.Parent.Name, (SELECT Name, Amount__c, Buyer__r.Email FROM Offers__r ORDER BY Amount__c) FROM Property__c ORDER BY Name',
     VIEW,
@@ -56,7 +56,7 @@ it('opens an app with a plan’s records, queryable through custom relationships
 
 it('opens an app with CSV records, their text converted by the field types, and reads them by id', async () => {
   const { seed } = await loadSeedData([path.join(DATA, 'csv')], schema)
-  const app = createCrmApps({ clock, schema, seed }).open()
+  const app = createCrmDataSets({ clock, schema, seed }).open()
   const elm = seed.records.Property__c![0]!.Id as string
   expect(
     app.records.read('Property__c', elm, VIEW, { fields: 'Name,Price__c,Featured__c,Broker__c' }),
@@ -90,7 +90,7 @@ it.each([
   async (folder, where, reason) => {
     const { seed } = await loadSeedData([path.join(DATA, 'broken', folder)], schema)
     const file = path.join(DATA, 'broken', folder, 'Property__c.csv')
-    expect(() => createCrmApps({ clock, schema, seed }).open()).toThrow(
+    expect(() => createCrmDataSets({ clock, schema, seed }).open()).toThrow(
       `[replica-mock] Failed to load the CRM seed: ${file} ${where}: ${reason}`,
     )
   },

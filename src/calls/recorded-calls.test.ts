@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createRequestLog, type PendingCall } from './request-log.js'
+import { createRecordedCalls, type PendingCall } from './recorded-calls.js'
 import { KnownSecrets } from './known-secrets.js'
 import type { RawCall } from './raw-call.js'
 
@@ -27,24 +27,44 @@ function call(query: string, responseSize = 0): RawCall {
   }
 }
 
-const queries = (log: ReturnType<typeof createRequestLog>, environmentId: string) =>
+const queries = (log: ReturnType<typeof createRecordedCalls>, environmentId: string) =>
   [...log.newestFirst(environmentId)].map((call) => call.query)
 
-function begin(log: ReturnType<typeof createRequestLog>, environmentId: string): PendingCall {
+function begin(log: ReturnType<typeof createRecordedCalls>, environmentId: string): PendingCall {
   const pending = log.begin(environmentId)
   expect(pending).toBeDefined()
   return pending!
 }
 
-function record(log: ReturnType<typeof createRequestLog>, environmentId: string, raw: RawCall): PendingCall {
+function record(
+  log: ReturnType<typeof createRecordedCalls>,
+  environmentId: string,
+  raw: RawCall,
+): PendingCall {
   const pending = begin(log, environmentId)
   log.complete(pending, raw)
   return pending
 }
 
-describe('createRequestLog', () => {
+describe('createRecordedCalls', () => {
+  it('keeps what an environment holds under its byte budget: the oldest calls go, the others stay found', () => {
+    // each call holds about 1 KiB of its own, its texts and a 4 KiB preview of a 6 KiB body
+    const log = createRecordedCalls({ capacity: 100, heldBytesBudget: 16 * 1024 })
+    const ids = ['1', '2', '3', '4', '5'].map((n) => record(log, 'env_a', call(n, 6 * 1024)).id)
+    const other = record(log, 'env_b', call('b', 6 * 1024)).id
+    expect(queries(log, 'env_a')).toEqual(['5', '4', '3'])
+    expect(ids.map((id) => log.get(id)?.query)).toEqual([undefined, undefined, '3', '4', '5'])
+    expect(log.get(other)?.query).toBe('b')
+    // the newest call stays, even when it alone holds more
+    const big = createRecordedCalls({ capacity: 100, heldBytesBudget: 1024 })
+    record(big, 'env_a', call('1', 6 * 1024))
+    record(big, 'env_a', call('2', 6 * 1024))
+    expect(queries(big, 'env_a')).toEqual(['2'])
+    expect(big.exportAll().map((exported) => exported.query)).toEqual(['2'])
+  })
+
   it('finds a call by its id, req_ and 16 random characters', () => {
-    const log = createRequestLog({ capacity: 3 })
+    const log = createRecordedCalls({ capacity: 3 })
     const ids = ['1', '2', '3', '4'].map((n) => record(log, n === '4' ? 'env_b' : 'env_a', call(n)).id)
     for (const id of ids) expect(id).toMatch(/^req_[0-9a-z]{16}$/)
     expect(ids.map((id) => log.get(id)?.query)).toEqual(['1', '2', '3', '4'])
@@ -52,7 +72,7 @@ describe('createRequestLog', () => {
   })
 
   it('lists completed calls newest first in the order they were begun', () => {
-    const log = createRequestLog({ capacity: 10 })
+    const log = createRecordedCalls({ capacity: 10 })
     const first = begin(log, 'env_a')
     const second = begin(log, 'env_a')
     log.complete(second, call('2'))
@@ -63,7 +83,7 @@ describe('createRequestLog', () => {
   })
 
   it('drops the oldest call beyond capacity, pending or not', () => {
-    const log = createRequestLog({ capacity: 2 })
+    const log = createRecordedCalls({ capacity: 2 })
     const pending = begin(log, 'env_a')
     for (const n of ['2', '3']) record(log, 'env_a', call(n))
     log.complete(pending, call('late'))
@@ -72,19 +92,19 @@ describe('createRequestLog', () => {
   })
 
   it('records nothing with capacity 0', () => {
-    const log = createRequestLog({ capacity: 0 })
+    const log = createRecordedCalls({ capacity: 0 })
     expect(log.begin('env_a')).toBeUndefined()
     expect(queries(log, 'env_a')).toEqual([])
   })
 
   it('starts below a given seq', () => {
-    const log = createRequestLog({ capacity: 5 })
+    const log = createRecordedCalls({ capacity: 5 })
     const seqs = ['1', '2', '3'].map((n) => record(log, 'env_a', call(n)).seq)
     expect([...log.newestFirst('env_a', seqs[1])].map((call) => call.query)).toEqual(['1'])
   })
 
   it('drops the oldest kept bodies beyond the budget but keeps their calls and previews', () => {
-    const log = createRequestLog({ capacity: 10, keptBodiesBudget: 250 })
+    const log = createRecordedCalls({ capacity: 10, keptBodiesBudget: 250 })
     const ids = ['1', '2', '3'].map((n) => record(log, 'env_a', call(n, 100)).id)
     expect(log.get(ids[0]!)!.responseBody).toMatchObject({
       coverage: 'omitted',
@@ -98,7 +118,7 @@ describe('createRequestLog', () => {
   })
 
   it('ignores a completion after clear', () => {
-    const log = createRequestLog({ capacity: 5 })
+    const log = createRecordedCalls({ capacity: 5 })
     const pending = begin(log, 'env_a')
     log.clear()
     log.complete(pending, call('1'))
@@ -106,11 +126,11 @@ describe('createRequestLog', () => {
   })
 
   it('round-trips through export and import, bodies included', () => {
-    const log = createRequestLog({ capacity: 5 })
+    const log = createRecordedCalls({ capacity: 5 })
     for (const n of ['1', '2']) record(log, 'env_a', call(n, 3))
     record(log, 'env_b', call('b'))
     const exported = JSON.parse(JSON.stringify(log.exportAll()))
-    const copy = createRequestLog({ capacity: 5 })
+    const copy = createRecordedCalls({ capacity: 5 })
     copy.importAll(exported)
     expect(copy.exportAll()).toEqual(exported)
     expect(queries(copy, 'env_a')).toEqual(['2', '1'])
@@ -119,13 +139,13 @@ describe('createRequestLog', () => {
   })
 
   it('imports into a smaller ring keeping the newest, and keeps seqs with gaps', () => {
-    const log = createRequestLog({ capacity: 5 })
+    const log = createRecordedCalls({ capacity: 5 })
     for (const n of ['1', '2', '3', '4']) record(log, 'env_a', call(n))
     const exported = log.exportAll()
-    const small = createRequestLog({ capacity: 2 })
+    const small = createRecordedCalls({ capacity: 2 })
     small.importAll(exported)
     expect(queries(small, 'env_a')).toEqual(['4', '3'])
-    const gap = createRequestLog({ capacity: 2 })
+    const gap = createRecordedCalls({ capacity: 2 })
     gap.importAll([
       { ...exported[0]!, seq: 1 },
       { ...exported[1]!, seq: 1_000_000 },
@@ -138,7 +158,7 @@ describe('createRequestLog', () => {
     const secrets = new KnownSecrets()
     secrets.add('test-member-token')
     secrets.add('tok_of_env_a', 'env_a')
-    const log = createRequestLog({ capacity: 5, secrets })
+    const log = createRecordedCalls({ capacity: 5, secrets })
     const text = 'test-member-token,tok_of_env_a,tok_presented'
     const a = record(log, 'env_a', { ...call(text), secrets: ['tok_presented'] })
     const b = record(log, 'env_b', call(text))
@@ -148,7 +168,7 @@ describe('createRequestLog', () => {
 
   it("lets an environment's calls go when its retirement is due, and records nothing more for it", () => {
     let now = 0
-    const log = createRequestLog({ capacity: 5, now: () => now })
+    const log = createRecordedCalls({ capacity: 5, now: () => now })
     const kept = record(log, 'env_a', call('1'))
     log.retire('env_a', 10)
     expect(log.get(kept.id)).toBeDefined()
@@ -160,7 +180,7 @@ describe('createRequestLog', () => {
   })
 
   it('counts the completed calls received since a time, not pending or dropped ones', () => {
-    const log = createRequestLog({ capacity: 3 })
+    const log = createRecordedCalls({ capacity: 3 })
     const at = (query: string, receivedAtMs: number) => ({ ...call(query), receivedAtMs })
     record(log, 'env_a', at('old', 1_000))
     record(log, 'env_a', at('new', 5_000))
@@ -174,7 +194,7 @@ describe('createRequestLog', () => {
     record(log, 'env_a', at('newer', 6_000))
     record(log, 'env_a', at('newest', 7_000))
     expect(log.countSince('env_a', 0)).toBe(2)
-    const copy = createRequestLog({ capacity: 3 })
+    const copy = createRecordedCalls({ capacity: 3 })
     copy.importAll(JSON.parse(JSON.stringify(log.exportAll())))
     expect(copy.countSince('env_a', 5_500)).toBe(2)
   })

@@ -22,42 +22,58 @@ export type { PendingCall } from './recorded-call.js'
 export const KEPT_BODIES_BUDGET_BYTES = 32 * 1024 * 1024
 /** Whole bodies kept for download in all; beyond it the largest environment's oldest go first. */
 export const TOTAL_KEPT_BODIES_BUDGET_BYTES = 256 * 1024 * 1024
+/**
+ * What an environment's calls may hold besides whole bodies (their previews, headers, paths and
+ * the objects around them, as `heldBytesOf` counts them); beyond it the oldest calls go.
+ */
+export const HELD_BYTES_BUDGET = 16 * 1024 * 1024
+/** What a recorded call's own objects take, counted with its texts and previews. */
+const CALL_OVERHEAD_BYTES = 1024
 
-export interface RequestLogOptions {
+export interface RecordedCallsOptions {
   /** Calls kept per environment; 0 records nothing. */
   capacity: number
   /** Whole-body bytes kept per environment. @default KEPT_BODIES_BUDGET_BYTES */
   keptBodiesBudget?: number
   /** Whole-body bytes kept over every environment. @default TOTAL_KEPT_BODIES_BUDGET_BYTES */
   totalKeptBodiesBudget?: number
+  /** Bytes an environment's calls hold besides whole bodies. @default HELD_BYTES_BUDGET */
+  heldBytesBudget?: number
   /** The secrets redacted from the calls. @default none beyond the tokens each call presented */
   secrets?: KnownSecrets
   /** The clock retirements are due on (epoch ms). @default Date.now */
   now?: () => number
 }
 
-export function createRequestLog(options: RequestLogOptions): RequestLog {
-  return new RequestLog(options)
+export function createRecordedCalls(options: RecordedCallsOptions): RecordedCalls {
+  return new RecordedCalls(options)
 }
 
 /** A call's place in its environment's order: pending until `call` is filled in. */
 interface Place extends PendingCall {
   call: RecordedCall | undefined
+  /** What the call holds besides whole bodies (`heldBytesOf`), once it is filled in. */
+  held: number
 }
 
-/** One environment's places, oldest first, how many are completed, and the whole-body bytes their calls keep. */
+/**
+ * One environment's places, oldest first, how many are completed, the whole-body bytes their
+ * calls keep and what they hold besides.
+ */
 interface Ring {
   places: Place[]
   nextSeq: number
   completed: number
   keptBytes: number
+  heldBytes: number
 }
 
-export class RequestLog {
+export class RecordedCalls {
   /** Calls kept per environment; 0 records nothing. */
   readonly capacity: number
   readonly #budget: number
   readonly #totalBudget: number
+  readonly #heldBudget: number
   readonly #secrets: KnownSecrets
   readonly #now: () => number
   #rings = new Map<string, Ring>()
@@ -68,10 +84,11 @@ export class RequestLog {
   /** Environments whose calls went: nothing more is recorded for them. */
   #retired = new Set<string>()
 
-  constructor(options: RequestLogOptions) {
+  constructor(options: RecordedCallsOptions) {
     this.capacity = options.capacity
     this.#budget = options.keptBodiesBudget ?? KEPT_BODIES_BUDGET_BYTES
     this.#totalBudget = options.totalKeptBodiesBudget ?? TOTAL_KEPT_BODIES_BUDGET_BYTES
+    this.#heldBudget = options.heldBytesBudget ?? HELD_BYTES_BUDGET
     this.#secrets = options.secrets ?? new KnownSecrets()
     this.#now = options.now ?? Date.now
   }
@@ -84,7 +101,7 @@ export class RequestLog {
     const ring = this.#ringOf(environmentId)
     let id = makeId('request')
     while (this.#byId.has(id)) id = makeId('request')
-    const place: Place = { id, environmentId, seq: ring.nextSeq++, call: undefined }
+    const place: Place = { id, environmentId, seq: ring.nextSeq++, call: undefined, held: 0 }
     this.#append(ring, place)
     return place
   }
@@ -94,9 +111,10 @@ export class RequestLog {
     const place = this.#byId.get(pending.id)
     // dropped while in flight, or begun before a clear
     if (place !== pending || place.call) return
-    place.call = recordCall(place, raw, this.#secrets.of(place.environmentId))
+    place.call = recordCall(place, raw, this.#secrets.listOf(place.environmentId))
     const ring = this.#ringOf(place.environmentId)
     ring.completed++
+    this.#hold(ring, place)
     this.#keep(ring, place.call)
   }
 
@@ -173,7 +191,9 @@ export class RequestLog {
       const seq = Math.max(exported.seq, ring.nextSeq)
       ring.nextSeq = seq + 1
       const call = fromExportedCall(exported, seq)
-      this.#append(ring, { id: call.id, environmentId: call.environmentId, seq, call })
+      const place: Place = { id: call.id, environmentId: call.environmentId, seq, call, held: 0 }
+      this.#append(ring, place)
+      this.#hold(ring, place)
       this.#keep(ring, call)
     }
   }
@@ -181,7 +201,7 @@ export class RequestLog {
   #ringOf(environmentId: string): Ring {
     let ring = this.#rings.get(environmentId)
     if (!ring) {
-      ring = { places: [], nextSeq: 1, completed: 0, keptBytes: 0 }
+      ring = { places: [], nextSeq: 1, completed: 0, keptBytes: 0, heldBytes: 0 }
       this.#rings.set(environmentId, ring)
     }
     return ring
@@ -204,9 +224,20 @@ export class RequestLog {
   /** Lets go of a place that left its ring. */
   #forget(ring: Ring, place: Place): void {
     this.#byId.delete(place.id)
+    ring.heldBytes -= place.held
     if (place.call) {
       ring.completed--
       this.#count(ring, -keptOf(place.call))
+    }
+  }
+
+  /** Counts what the place's call holds, letting the ring's oldest calls go beyond its budget. */
+  #hold(ring: Ring, place: Place): void {
+    place.held = heldBytesOf(place.call!)
+    ring.heldBytes += place.held
+    // the newest call stays, whatever it holds
+    while (ring.heldBytes > this.#heldBudget && ring.places.length > 1 && ring.places[0] !== place) {
+      this.#forget(ring, ring.places.shift()!)
     }
   }
 
@@ -263,6 +294,18 @@ export class RequestLog {
       this.#retired.add(environmentId)
     }
   }
+}
+
+/**
+ * What a call holds besides whole bodies kept for download: its texts (one byte a character, as
+ * V8 stores ASCII), its body previews and its own objects.
+ */
+function heldBytesOf(call: RecordedCall): number {
+  let bytes = CALL_OVERHEAD_BYTES + call.path.length + call.query.length
+  for (const headers of [call.requestHeaders, call.responseHeaders]) {
+    for (const name in headers) bytes += name.length + headers[name]!.length
+  }
+  return bytes + (call.requestBody.head?.byteLength ?? 0) + (call.responseBody.head?.byteLength ?? 0)
 }
 
 function keptOf(call: RecordedCall): number {
