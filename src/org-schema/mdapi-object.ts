@@ -24,19 +24,19 @@ import {
   customObjectDetails,
   type SfdxObjectResult,
 } from './sfdx-object.js'
+import { addListView } from './sfdx-list-views.js'
 
 export const MDAPI_OBJECT_SUFFIX = '.object'
 
 /**
- * The parts of an object source format keeps in subfolders besides fields and validation rules:
- * listed as ignored metadata (`Object/listViews`), as the source-format subfolders are.
+ * The parts of an object source format keeps in subfolders besides fields, validation rules and
+ * list views: listed as ignored metadata (`Object/recordTypes`), as the source-format subfolders are.
  */
 const OTHER_PARTS = [
   'businessProcesses',
   'compactLayouts',
   'fieldSets',
   'indexes',
-  'listViews',
   'recordTypes',
   'sharingReasons',
   'webLinks',
@@ -63,6 +63,7 @@ export async function readMdapiObject(file: string, context: ReadContext): Promi
   }
   for (const field of listOf(node, 'fields')) addField(object, name, field, '', file, context, ignored)
   for (const rule of listOf(node, 'validationRules')) addRule(object, name, rule, '', file, ignored)
+  for (const view of listOf(node, 'listViews')) addListView(object, name, view, '', file, ignored)
   for (const part of OTHER_PARTS) {
     if (node[part] === undefined) continue
     ignored.push({

@@ -44,17 +44,33 @@ export async function readListViews(
     .map((name) => path.join(folder, name))
   const nodes = await readXmlFiles(files, 'ListView')
   for (const [index, file] of files.entries()) {
-    const name = textOf(nodes[index]!, 'fullName') ?? path.basename(file, SUFFIX)
-    const view = listViewOf(name, nodes[index]!)
-    if (typeof view === 'string') {
-      ignored.push({ kind: 'metadata', item: `${objectName}/listViews/${name}`, file, reason: view })
-      continue
-    }
-    object.listViews ??= []
-    object.listViews.push(view)
-    object.listViewFiles ??= new Map()
-    object.listViewFiles.set(name.toLowerCase(), file)
+    addListView(object, objectName, nodes[index]!, path.basename(file, SUFFIX), file, ignored)
   }
+}
+
+/**
+ * One `<ListView>` (a list view file, or a `<listViews>` element of a Metadata API `.object` file)
+ * added to `object`, or listed with why it cannot be served; `fallbackName` when it has no
+ * `<fullName>`.
+ */
+export function addListView(
+  object: ObjectContribution,
+  objectName: string,
+  node: XmlNode,
+  fallbackName: string,
+  file: string,
+  ignored: IgnoredItem[],
+): void {
+  const name = textOf(node, 'fullName') ?? fallbackName
+  const view = listViewOf(name, node)
+  if (typeof view === 'string') {
+    ignored.push({ kind: 'metadata', item: `${objectName}/listViews/${name}`, file, reason: view })
+    return
+  }
+  object.listViews ??= []
+  object.listViews.push(view)
+  object.listViewFiles ??= new Map()
+  object.listViewFiles.set(name.toLowerCase(), file)
 }
 
 /** One `<ListView>` element, columns and filters as written; a string says why it cannot be served. */

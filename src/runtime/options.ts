@@ -196,8 +196,9 @@ export const ReplicaMockOptions = z.strictObject({
     .min(1)
     .default(24 * 60 * 60 * 1000),
   /**
-   * Wall-clock ms one SOQL query of a native call may run before it fails with `QUERY_TIMEOUT`
-   * (the engine holds the event loop while it runs); 0 = no time bound.
+   * Milliseconds of CPU time one SOQL query of a native call may take before it fails with
+   * `QUERY_TIMEOUT` (the engine holds the event loop while it runs; CPU time, so a busy machine
+   * does not make a query fail); 0 = no time bound.
    * @default 100
    * @example createReplicaMock({ queryTimeoutMs: 2000 }) // big data on a slow machine
    */

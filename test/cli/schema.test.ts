@@ -96,7 +96,7 @@ it('starts on a project with formulas that do not compile, counting them and nam
   const out = await waitForOutput(run, (text) => text.includes('org schema on'))
   const summary = out.split('\n').find((line) => line.startsWith('org schema on'))
   expect(summary).toMatch(
-    /; \d+ ignored; 1 formula, 1 rule, 1 default value skipped \(GET \/__replica\/schema lists them\)$/,
+    /; \d+ ignored; 1 formula, 1 rule, 1 default value skipped \(GET \/__replica\/schema lists them\); loaded in [\d.]+ m?s$/,
   )
   const report = SchemaReport.parse(await (await fetch(`${url}/__replica/schema`)).json())
   expect(report.versions[2]!.report!.skipped.map((item) => [item.item, item.line])).toEqual([

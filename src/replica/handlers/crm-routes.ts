@@ -53,6 +53,9 @@ export interface CrmRoutes {
   handler: NativeHandler
 }
 
+/** Where the routes live: the native paths the gateway admits calls on (a wildcard takes the root too). */
+const NATIVE_ROOTS = ['/services/*', '/id/*']
+
 /** Where the resources of one API version live. */
 const VERSIONED = '/services/data/:version{v[0-9]+\\.[0-9]+}'
 
@@ -66,13 +69,15 @@ type DirectEnv = NativeEnv & { Bindings: { call: NativeCall; scope?: SubrequestS
  */
 export function createCrmRoutes(options: CrmRoutesOptions): CrmRoutes {
   const routes = new Hono<NativeEnv>()
-  routes.use(openData(options))
-  routes.use(noteEndpoint())
-  routes.use((c, next) => {
-    refuseXmlResponses(c)
-    // an ordinary call waits while a composite or bulk transaction holds the store (store-turn.ts)
-    return whenStoreFree(c, next)
-  })
+  // only on the native paths: mounted at the root of the one app, the routes' middleware must
+  // not run for a path the gateway never admitted (`/favicon.ico` is the management API's 404)
+  for (const root of NATIVE_ROOTS) {
+    routes.use(root, openData(options), noteEndpoint(), (c, next) => {
+      refuseXmlResponses(c)
+      // an ordinary call waits while a composite or bulk transaction holds the store (store-turn.ts)
+      return whenStoreFree(c, next)
+    })
+  }
   resource(routes, '/services/data', { GET: listVersions })
 
   const version = new Hono<NativeEnv>()

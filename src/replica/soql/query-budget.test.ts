@@ -49,3 +49,19 @@ it('looks at the clock on every 1,024th pulse (rows counted already, walked agai
   for (let i = 0; i < 1023; i++) budget.pulse()
   expect(() => budget.pulse()).toThrow(expect.objectContaining(timeout))
 })
+
+it('counts the time the query works, not the time the process waits (a busy machine)', () => {
+  // blocks the thread for 150 ms without using the CPU, as a process kept off its core does
+  const idle = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms)
+  const waited = new QueryBudget({ maxRows: 1e9, timeoutMs: 100 })
+  waited.spend(10)
+  idle(150)
+  expect(() => waited.spend(300)).not.toThrow()
+  const worked = new QueryBudget({ maxRows: 1e9, timeoutMs: 100 })
+  worked.spend(10)
+  const started = performance.now()
+  while (performance.now() - started < 150) {
+    // the query's own work
+  }
+  expect(() => worked.spend(300)).toThrow(expect.objectContaining(timeout))
+})

@@ -294,3 +294,14 @@ test('does not record a call it cannot tie to any environment', async ({ client,
   expect(await listRecorded(client, environment.id)).toEqual([])
   expect(mock.requests.list('env_nope')).toEqual([])
 })
+
+test('a path outside the management API and the native paths is the management 404, whatever it looks like', async ({
+  client,
+}) => {
+  // the built-in app's routes are mounted at the root of the one app: none of them may answer here
+  for (const path of ['/favicon.ico', '/nope/services/data', '/services/../nope']) {
+    const response = await client.get(path, { token: TOKENS.apiKey })
+    expect(response.status, path).toBe(404)
+    expect(ErrorBody.parse(response.body).error).toMatchObject({ code: 'not_found' })
+  }
+})
