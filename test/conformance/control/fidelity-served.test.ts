@@ -7,7 +7,7 @@
  */
 import { conformanceTest, expect } from '../../support/harness.js'
 import { getBytes, MULTIPART, multipartBody } from '../../support/files.js'
-import { connectApp, createRecord, query, V } from '../../support/native.js'
+import { type AppConnection, connectApp, createRecord, query, V } from '../../support/native.js'
 
 const test = conformanceTest()
 
@@ -118,7 +118,7 @@ test('counts file inserts, recent items and FOR VIEW / FOR REFERENCE under the e
   expect(after.errorCodes).toEqual([])
 })
 
-async function adminUser(app: Awaited<ReturnType<typeof connectApp>>): Promise<string> {
+async function adminUser(app: AppConnection): Promise<string> {
   const found = await query(app, "SELECT Id FROM User WHERE Username = 'admin@crm.replica.test'")
   return found.body.records[0].Id
 }

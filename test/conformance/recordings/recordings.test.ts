@@ -26,7 +26,7 @@ const queryPath = (soql: string) => `${V}/query?q=${encodeURIComponent(soql)}`
 const MINUTE = 60_000
 
 /** A file's fields for a JSON insert: its bytes as base64, as a client sends them. */
-const file = (name: string, text: string) => ({
+const fileFields = (name: string, text: string) => ({
   PathOnClient: name,
   VersionData: Buffer.from(text).toString('base64'),
 })
@@ -85,7 +85,7 @@ const SETUPS: Record<string, Setup> = {
     const contentVersionId = await createRecord(
       app,
       'ContentVersion',
-      file('Q1 Sales Brochure.pdf', '%PDF-1.4'),
+      fileFields('Q1 Sales Brochure.pdf', '%PDF-1.4'),
     )
     const read = await app.get(`${V}/sobjects/ContentVersion/${contentVersionId}`)
     return { contentVersionId, contentDocumentId: read.body.ContentDocumentId }
@@ -94,7 +94,7 @@ const SETUPS: Record<string, Setup> = {
     // a file published to a record: Salesforce makes its document and the links to the record and the owner
     const { accountId } = await SETUPS.account!(app, mock)
     await createRecord(app, 'ContentVersion', {
-      ...file('Recorded.txt', 'recorded'),
+      ...fileFields('Recorded.txt', 'recorded'),
       FirstPublishLocationId: accountId,
     })
     return { accountId: accountId! }
