@@ -19,8 +19,9 @@ const DescribePartName = z.enum(['global', 'sobject', 'field', 'childRelationshi
 export const Recording = z.strictObject({
   description: z.string(),
   source: z.strictObject({
-    kind: z.enum(['cassette', 'documentation']),
-    /** `owner/name` of a repository's test fixture; absent for documentation. */
+    /** A recorded cassette, a client library's test fixture (a saved answer), or a documentation example. */
+    kind: z.enum(['cassette', 'fixture', 'documentation']),
+    /** `owner/name` of a repository's cassette or fixture; absent for documentation. */
     repository: z.string().optional(),
     path: z.string().optional(),
     commit: z
@@ -46,6 +47,23 @@ export const Recording = z.strictObject({
     json: z.unknown().optional(),
     /** A raw body (CSV), sent with `headers`' content type. */
     body: z.string().optional(),
+    /**
+     * A multipart body as Salesforce documents blob inserts: the record's fields as a JSON part,
+     * then the file as a part named after the blob field (sent with its own boundary header).
+     */
+    multipart: z
+      .strictObject({
+        /** The JSON part: its name (`entity_content`, any name is taken) and the record's fields. */
+        entity: z.strictObject({ name: z.string(), json: z.record(z.string(), z.unknown()) }),
+        /** The binary part: the blob field, the file's name and type, and its bytes as text. */
+        file: z.strictObject({
+          field: z.string(),
+          filename: z.string(),
+          contentType: z.string(),
+          text: z.string(),
+        }),
+      })
+      .optional(),
   }),
   response: z.strictObject({
     status: z.int(),
@@ -53,6 +71,8 @@ export const Recording = z.strictObject({
     headers: z.array(z.string()).optional(),
     /** The body's shape; absent or null for none (204, 304). A string: a CSV whose header row counts. */
     body: z.unknown().optional(),
+    /** The body is a blob's bytes (no JSON): the answer must have bytes, in a content type that is not JSON. */
+    binary: z.literal(true).optional(),
   }),
   compare: z
     .strictObject({

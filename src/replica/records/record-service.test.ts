@@ -879,6 +879,11 @@ it('seeds records with system fields and ids given, through the rules', () => {
     LastName: 'Admin',
     Alias: 'a',
     Email: 'a@x.example',
+    CommunityNickname: 'a',
+    TimeZoneSidKey: 'GMT',
+    LocaleSidKey: 'en_US',
+    LanguageLocaleKey: 'en_US',
+    EmailEncodingKey: 'UTF-8',
   })
   service.seed('Contact', {
     Id: '003Rm0000000009IAA',

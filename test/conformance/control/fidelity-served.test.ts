@@ -1,11 +1,13 @@
 /**
  * The fidelity report lists the replication, record count, recently viewed, list view and blob
  * resources as served endpoints: each is named among those not exercised until a call reaches
- * it, then counted, and none is reported as unemulated.
+ * it, then counted, and none is reported as unemulated. The issue's resources that share an
+ * endpoint (a file's multipart insert, basic information's recent items, the records a file
+ * makes, FOR VIEW / FOR REFERENCE) are counted under it, as SOQL features for the last.
  */
 import { conformanceTest, expect } from '../../support/harness.js'
-import { getBytes } from '../../support/files.js'
-import { connectApp, createRecord, V } from '../../support/native.js'
+import { getBytes, MULTIPART, multipartBody } from '../../support/files.js'
+import { type AppConnection, connectApp, createRecord, query, V } from '../../support/native.js'
 
 const test = conformanceTest()
 
@@ -57,3 +59,66 @@ test('names each resource as served, and counts the calls that reach it', async 
   }
   expect(after.unemulated).toEqual([])
 })
+
+test('counts file inserts, recent items and FOR VIEW / FOR REFERENCE under the endpoints that serve them', async ({
+  client,
+}) => {
+  expect((await client.delete('/__replica/fidelity', { token: null })).status).toBe(200)
+  const app = await connectApp(client)
+  const account = await createRecord(app, 'Account', { Name: 'Filed' })
+  const inserted = await app.post(`${V}/sobjects/ContentVersion`, {
+    body: multipartBody(
+      { PathOnClient: 'notes.txt', FirstPublishLocationId: account },
+      { field: 'VersionData', filename: 'notes.txt', bytes: new TextEncoder().encode('notes') },
+    ),
+    headers: MULTIPART,
+  })
+  expect(inserted.status, inserted.text).toBe(201)
+  const version = (await app.get(`${V}/sobjects/ContentVersion/${inserted.body.id}`)).body
+  expect((await app.get(`${V}/sobjects/ContentDocument/${version.ContentDocumentId}`)).status).toBe(200)
+  const links = await query(
+    app,
+    `SELECT Id, ShareType FROM ContentDocumentLink WHERE LinkedEntityId = '${account}'`,
+  )
+  expect(links.status, links.text).toBe(200)
+  expect((await query(app, `SELECT Id FROM Account WHERE Id = '${account}' FOR REFERENCE`)).status).toBe(200)
+  expect((await query(app, `SELECT Id FROM Account WHERE Id = '${account}' FOR VIEW`)).status).toBe(200)
+  expect((await app.get(`${V}/sobjects/Account`)).body.recentItems).toEqual([
+    expect.objectContaining({ Id: account }),
+  ])
+  const document = await app.post(`${V}/sobjects/Document`, {
+    body: multipartBody(
+      { Name: 'Brochure', FolderId: await adminUser(app) },
+      {
+        field: 'Body',
+        filename: 'brochure.pdf',
+        bytes: new TextEncoder().encode('%PDF'),
+        type: 'application/pdf',
+      },
+    ),
+    headers: MULTIPART,
+  })
+  expect(document.status, document.text).toBe(201)
+  expect((await getBytes(app, `${V}/sobjects/Document/${document.body.id}/Body`)).response.status).toBe(200)
+
+  const after = await report(client)
+  const endpoints = after.nativeEndpoints.map((entry: { name: string }) => entry.name)
+  for (const name of [
+    'POST sobjects/{object}',
+    'GET sobjects/{object}',
+    'GET sobjects/{object}/{id}',
+    'GET query',
+    'GET sobjects/{object}/{id}/{blobField}',
+  ]) {
+    expect(endpoints, name).toContain(name)
+  }
+  const features = after.soqlFeatures.map((entry: { name: string }) => entry.name)
+  expect(features).toEqual(expect.arrayContaining(['FOR VIEW', 'FOR REFERENCE']))
+  expect(after.unemulated).toEqual([])
+  expect(after.errorCodes).toEqual([])
+})
+
+async function adminUser(app: AppConnection): Promise<string> {
+  const found = await query(app, "SELECT Id FROM User WHERE Username = 'admin@crm.replica.test'")
+  return found.body.records[0].Id
+}

@@ -5,6 +5,7 @@
  */
 import type { ReplicaMock } from '../../../src/index.js'
 import { createIngestJob, createQueryJob, runIngest, uploadCsv } from '../../support/bulk.js'
+import { MULTIPART, multipartBody } from '../../support/files.js'
 import { conformanceTest, expect } from '../../support/harness.js'
 import { type AppConnection, connectApp, createRecord, V } from '../../support/native.js'
 import { fill, readRecordings, type Recording, rulesOf } from '../../support/recordings.js'
@@ -21,6 +22,14 @@ const COMMON = {
 type Setup = (app: AppConnection, mock: ReplicaMock) => Promise<Record<string, string>>
 
 const queryPath = (soql: string) => `${V}/query?q=${encodeURIComponent(soql)}`
+
+const MINUTE = 60_000
+
+/** A file's fields for a JSON insert: its bytes as base64, as a client sends them. */
+const fileFields = (name: string, text: string) => ({
+  PathOnClient: name,
+  VersionData: Buffer.from(text).toString('base64'),
+})
 
 const SETUPS: Record<string, Setup> = {
   async organization(app) {
@@ -53,6 +62,47 @@ const SETUPS: Record<string, Setup> = {
     const id = await createRecord(app, 'Account', { Name: 'Deleted Account' })
     expect((await app.delete(`${V}/sobjects/Account/${id}`)).status).toBe(204)
     return {}
+  },
+  async replicationWindow(app, mock) {
+    // one record changed and one deleted, a few minutes before the end of the window (the answer
+    // covers whole minutes up to the current one)
+    await createRecord(app, 'Account', { Name: 'Replicated Account' })
+    await SETUPS.deletedAccount!(app, mock)
+    mock.clock.advance(5 * MINUTE)
+    const at = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, '+00:00')
+    const now = mock.clock.now().getTime()
+    return { start: encodeURIComponent(at(now - 60 * MINUTE)), end: encodeURIComponent(at(now)) }
+  },
+  async listViews(app) {
+    const { listviews } = (await app.get(`${V}/sobjects/Account/listviews`)).body
+    const idOf = (developerName: string) =>
+      listviews.find((view: { developerName: string }) => view.developerName === developerName).id
+    // a new account, so the views that list this week's or the caller's accounts have one
+    await createRecord(app, 'Account', { Name: 'Listed Account' })
+    return { newThisWeekId: idOf('NewThisWeek'), myAccountsId: idOf('MyAccounts') }
+  },
+  async contentDocument(app) {
+    const contentVersionId = await createRecord(
+      app,
+      'ContentVersion',
+      fileFields('Q1 Sales Brochure.pdf', '%PDF-1.4'),
+    )
+    const read = await app.get(`${V}/sobjects/ContentVersion/${contentVersionId}`)
+    return { contentVersionId, contentDocumentId: read.body.ContentDocumentId }
+  },
+  async publishedFile(app, mock) {
+    // a file published to a record: Salesforce makes its document and the links to the record and the owner
+    const { accountId } = await SETUPS.account!(app, mock)
+    await createRecord(app, 'ContentVersion', {
+      ...fileFields('Recorded.txt', 'recorded'),
+      FirstPublishLocationId: accountId,
+    })
+    return { accountId: accountId! }
+  },
+  async folder(app) {
+    // the replica has no Folder object: a Document's folder is a user's personal folder
+    const found = await app.get(queryPath("SELECT Id FROM User WHERE Username = 'admin@crm.replica.test'"))
+    return { folderId: found.body.records[0].Id }
   },
   async manyAccounts(app, mock) {
     mock.records(app.environment.id).insert(
@@ -101,12 +151,28 @@ const SETUPS: Record<string, Setup> = {
 async function replay(app: AppConnection, mock: ReplicaMock, recording: Recording) {
   const setup = recording.setup === undefined ? {} : await SETUPS[recording.setup]!(app, mock)
   const bindings = { ...COMMON, ...setup }
-  const { base, method, path, headers, json, body } = fill(recording.request, bindings)
+  const { base, method, path, headers, json, body, multipart } = fill(recording.request, bindings)
   if (base === 'login') {
     const response = await fetch(`${app.credentials.login!.url}${path}`, { method, headers, body })
     const text = await response.text()
     const parsed = response.headers.get('content-type')?.includes('json') && text ? JSON.parse(text) : text
     return { status: response.status, headers: response.headers, body: parsed, text }
+  }
+  if (multipart) {
+    const { entity, file } = multipart
+    return app.request(method, path, {
+      headers: { ...headers, ...MULTIPART },
+      body: multipartBody(
+        entity.json,
+        {
+          field: file.field,
+          filename: file.filename,
+          bytes: new TextEncoder().encode(file.text),
+          type: file.contentType,
+        },
+        entity.name,
+      ),
+    })
   }
   return app.request(method, path, {
     ...(headers ? { headers } : {}),
@@ -136,6 +202,12 @@ test.for(recordings.map((file) => [file.name, file.recording] as const))(
     expect(response.status, response.text.slice(0, 2000)).toBe(expected.status)
     for (const header of expected.headers ?? []) {
       expect(response.headers.has(header), `header ${header}`).toBe(true)
+    }
+    if (expected.binary) {
+      // a blob's bytes: no JSON (the test client reads them as text)
+      expect(response.headers.get('content-type'), 'content type').not.toMatch(/json/)
+      expect(response.text.length, 'bytes').toBeGreaterThan(0)
+      return
     }
     if (expected.body === undefined || expected.body === null) {
       expect(response.text).toBe('')
