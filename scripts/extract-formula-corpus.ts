@@ -16,6 +16,7 @@ import { execFileSync } from 'node:child_process'
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { lineOf, parseXmlDocument, type XmlNode, type XmlValue } from '../src/xml/xml-document.js'
+import type { CorpusItem } from '../test/corpus/corpus-schema.js'
 
 interface Project {
   key: string
@@ -40,21 +41,6 @@ const PROJECTS: Record<string, Project> = {
 
 const ROOT = path.resolve(import.meta.dirname, '..')
 const NS = 'http://soap.sforce.com/2006/04/metadata'
-
-export interface CorpusItem {
-  kind: 'formula' | 'default-value' | 'validation-rule'
-  object: string
-  name: string
-  /** The field's SFDX type (what a formula returns, or the field a default fills); none for a rule. */
-  type?: string
-  scale?: number
-  blankAsZero?: boolean
-  active?: boolean
-  /** The file in the repository, and the line of the element holding the text. */
-  file: string
-  line: number
-  text: string
-}
 
 /** One object's metadata as read: its definition, fields and rules, each with its file. */
 interface ObjectFiles {

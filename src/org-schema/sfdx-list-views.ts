@@ -11,7 +11,8 @@
  */
 import path from 'node:path'
 import { readdirSync } from 'node:fs'
-import { type ListViewDefInput, ListViewOperation } from '../schemas/crm-list-view.js'
+import type { ListViewDefInput } from '../schemas/crm-list-view.js'
+import { FilterOperation } from '../schemas/filter-operation.js'
 import type { FieldDefInput } from '../schemas/crm-schema.js'
 import type { IgnoredItem } from '../schemas/schema-load-report.js'
 import type { XmlNode } from '../xml/xml-document.js'
@@ -81,7 +82,7 @@ export function listViewOf(developerName: string, node: XmlNode): ListViewDefInp
   const filters: NonNullable<ListViewDefInput['filters']> = []
   for (const filter of listOf(node, 'filters')) {
     const field = textOf(filter, 'field')
-    const operation = ListViewOperation.safeParse(textOf(filter, 'operation'))
+    const operation = FilterOperation.safeParse(textOf(filter, 'operation'))
     if (!field) return 'a filter names no field'
     if (!operation.success) return `the filter on ${field} uses operation "${textOf(filter, 'operation')}"`
     filters.push({ field, operation: operation.data, value: textOf(filter, 'value') ?? '' })

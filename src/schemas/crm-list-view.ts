@@ -7,27 +7,12 @@
  * @see https://developer.salesforce.com/docs/atlas.en-us.api_meta.meta/api_meta/meta_listview.htm
  */
 import * as z from 'zod'
-
-/** The comparisons a list view filter may make (Metadata API `FilterOperation`). */
-export const ListViewOperation = z.enum([
-  'equals',
-  'notEqual',
-  'lessThan',
-  'greaterThan',
-  'lessOrEqual',
-  'greaterOrEqual',
-  'contains',
-  'notContain',
-  'startsWith',
-  'includes',
-  'excludes',
-])
-export type ListViewOperation = z.infer<typeof ListViewOperation>
+import { FilterOperation } from './filter-operation.js'
 
 export const ListViewFilter = z.strictObject({
   /** A field of the object or a parent's field (`Owner.Alias`). */
   field: z.string().min(1),
-  operation: ListViewOperation,
+  operation: FilterOperation,
   /** Comma-separated values (any of them matches `equals`); a date literal for date fields (`THIS_WEEK`). */
   value: z.string().default(''),
 })

@@ -8,31 +8,16 @@
  * @see https://developer.salesforce.com/docs/atlas.en-us.api_meta.meta/api_meta/customfield.htm
  */
 import * as z from 'zod'
+import { FilterOperation } from './filter-operation.js'
 import { categoryOf, isDateLike, isNumeric } from './field-type.js'
 
 export const RollupOperation = z.enum(['COUNT', 'SUM', 'MIN', 'MAX'])
 export type RollupOperation = z.infer<typeof RollupOperation>
 
-/** Filter operations as SFDX writes them (`FilterItem.operation`). */
-export const RollupFilterOperation = z.enum([
-  'equals',
-  'notEqual',
-  'lessThan',
-  'greaterThan',
-  'lessOrEqual',
-  'greaterOrEqual',
-  'contains',
-  'notContain',
-  'startsWith',
-  'includes',
-  'excludes',
-])
-export type RollupFilterOperation = z.infer<typeof RollupFilterOperation>
-
 export const RollupFilterItem = z.strictObject({
   /** A field of the child object (its API name, without the object). */
   field: z.string().min(1),
-  operation: RollupFilterOperation,
+  operation: FilterOperation,
   /**
    * The value as text, as Salesforce's filter criteria take it: `true`/`false` for a checkbox,
    * `YYYY-MM-DD` for a date, ISO 8601 for a datetime; commas separate several values (equals

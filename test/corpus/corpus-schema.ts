@@ -7,13 +7,13 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { loadOrgSchema } from '../../src/org-schema/index.js'
+import { servedFieldType } from '../../src/org-schema/sfdx-field.js'
 import { createCrmDataSets } from '../../src/replica/crm-data.js'
 import {
   type CompiledFormula,
   compileFormula,
   type FormulaTarget,
 } from '../../src/replica/formulas/compile-formula.js'
-import type { FieldType } from '../../src/schemas/crm-schema.js'
 
 export const CORPUS_PROJECTS = ['npsp', 'eda', 'outbound-funds', 'volunteers'] as const
 export type CorpusProject = (typeof CORPUS_PROJECTS)[number]
@@ -22,10 +22,12 @@ export interface CorpusItem {
   kind: 'formula' | 'default-value' | 'validation-rule'
   object: string
   name: string
+  /** The field's SFDX type (what a formula returns, or the field a default fills); none for a rule. */
   type?: string
   scale?: number
   blankAsZero?: boolean
   active?: boolean
+  /** The file in the repository, and the line of the element holding the text. */
   file: string
   line: number
   text: string
@@ -35,26 +37,6 @@ const here = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 
 export function corpusItems(project: CorpusProject): CorpusItem[] {
   return JSON.parse(readFileSync(here(`${project}/items.json`), 'utf8'))
-}
-
-/** The field type an SFDX `type` is served as (formula fields: what they return). */
-const FIELD_TYPES: Record<string, FieldType> = {
-  Text: 'string',
-  TextArea: 'textarea',
-  LongTextArea: 'textarea',
-  Html: 'textarea',
-  Email: 'email',
-  Phone: 'phone',
-  Url: 'url',
-  Checkbox: 'boolean',
-  Number: 'double',
-  Currency: 'currency',
-  Percent: 'percent',
-  Date: 'date',
-  DateTime: 'datetime',
-  Time: 'time',
-  Picklist: 'picklist',
-  MultiselectPicklist: 'multipicklist',
 }
 
 /** The project's schema as the replica builds it: its dependencies, then its source. */
@@ -78,7 +60,7 @@ export function compileItem(
 ): CompiledFormula | { unsupported: string } {
   const object = metadata.findObject(item.object)
   if (!object) return { unsupported: `no object ${item.object} in the schema` }
-  const type = item.type === undefined ? undefined : FIELD_TYPES[item.type]
+  const type = item.type === undefined ? undefined : servedFieldType(item.type)
   if (item.kind !== 'validation-rule' && !type) return { unsupported: `no field type for ${item.type}` }
   const target: FormulaTarget =
     item.kind === 'validation-rule' ? 'rule' : { field: type!, scale: item.scale ?? 0 }
