@@ -28,9 +28,12 @@ test('the objects of .object files serve their inline fields, formulas and rules
   })
   const unresolved = await app.get(`${V}/sobjects/Shelf__c/describe`)
   expect(unresolved.status).toBe(404)
+  // the object's inline <listViews> serve as a source folder's listViews/*.listView-meta.xml do
+  const { listviews } = (await app.get(`${V}/sobjects/acme__Shelf__c/listviews`)).body
+  expect(listviews).toEqual([expect.objectContaining({ developerName: 'All', label: 'All' })])
 })
 
-test('the report names the folder a metadata package and the namespace the tokens took', async ({
+test('the report names the folder a metadata package and the namespace the tokens took, and ignores nothing', async ({
   client,
 }) => {
   const response = await client.get('/__replica/schema')
@@ -47,7 +50,5 @@ test('the report names the folder a metadata package and the namespace the token
       validationRules: ['Width_Positive'],
     }),
   ])
-  expect(loaded.ignored).toEqual([
-    expect.objectContaining({ kind: 'metadata', item: 'acme__Shelf__c/listViews' }),
-  ])
+  expect(loaded.ignored).toEqual([])
 })
