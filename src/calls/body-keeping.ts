@@ -43,17 +43,15 @@ export interface StoredBody {
 
 /** The body as the API shows it: redacted, omitted (with a preview) or recorded whole. */
 export function storeBody(raw: RawBody, secrets: SecretList, credentialsExchange: boolean): StoredBody {
-  if (raw.binary) {
-    const base = { contentType: raw.contentType, bytes: raw.size, encoding: 'binary' as const }
-    return { ...base, coverage: 'omitted', reason: BINARY_REASON, head: null, full: null }
-  }
+  const { contentType, size } = raw
+  if (raw.binary) return stored('omitted', BINARY_REASON, contentType, size, 'binary', null, null)
   const bytes = toBytes(raw.data)
-  const base = { contentType: raw.contentType, bytes: raw.size, encoding: encodingOf(bytes, raw.complete) }
+  const encoding = encodingOf(bytes, raw.complete)
   const keptWhole = raw.complete && bytes.byteLength <= KEPT_BODY_MAX_BYTES
   const shown = keptWhole ? bytes : bytes.subarray(0, PREVIEW_BYTES + secretReach(secrets))
   if (credentialsExchange || hasSecret(shown, secrets)) {
     const reason = credentialsExchange ? EXCHANGE_REASON : SECRET_REASON
-    return { ...base, coverage: 'redacted', reason, head: null, full: null }
+    return stored('redacted', reason, contentType, size, encoding, null, null)
   }
   if (!keptWhole) {
     // a copy, so the large body it came from is not held
@@ -61,9 +59,23 @@ export function storeBody(raw: RawBody, secrets: SecretList, credentialsExchange
     const reason = raw.complete
       ? `Larger than the ${KEPT_BODY_MAX_BYTES}-byte recording cap: only the preview is kept`
       : (raw.reason ?? 'The body was not read whole')
-    return { ...base, coverage: 'omitted', reason, head, full: null }
+    return stored('omitted', reason, contentType, size, encoding, head, null)
   }
-  return { ...base, coverage: 'recorded', reason: null, head: bytes.subarray(0, PREVIEW_BYTES), full: bytes }
+  const head = bytes.byteLength > PREVIEW_BYTES ? bytes.subarray(0, PREVIEW_BYTES) : bytes
+  return stored('recorded', null, contentType, size, encoding, head, bytes)
+}
+
+/** A stored body, its fields always in one order (every call holds two). */
+function stored(
+  coverage: BodyCoverage,
+  reason: string | null,
+  contentType: string | null,
+  bytes: number | null,
+  encoding: BodyEncoding,
+  head: Uint8Array<ArrayBuffer> | null,
+  full: Uint8Array<ArrayBuffer> | null,
+): StoredBody {
+  return { coverage, reason, contentType, bytes, encoding, head, full }
 }
 
 /** Bytes of the body kept whole for download. */
@@ -74,7 +86,8 @@ export function keptBytesOf(body: StoredBody): number {
 /** Lets the whole body go (the preview stays), saying why. */
 export function unkeep(body: StoredBody, reason: string): StoredBody {
   if (!body.full) return body
-  return { ...body, coverage: 'omitted', reason, head: body.head?.slice() ?? null, full: null }
+  const { contentType, bytes, encoding, head } = body
+  return stored('omitted', reason, contentType, bytes, encoding, head?.slice() ?? null, null)
 }
 
 export function toBodyPreview(body: StoredBody): BodyPreview {

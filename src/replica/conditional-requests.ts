@@ -41,9 +41,12 @@ export function hasPreconditions(preconditions: Preconditions): boolean {
   return Object.values(preconditions).some((value) => value !== undefined)
 }
 
-/** A record's validators: a hash of its stored content, and its LastModifiedDate. */
-export function recordValidators(record: Readonly<Record<string, unknown>>): Validators {
-  const digest = createHash('sha1').update(JSON.stringify(record)).digest('base64')
+/**
+ * A record's validators: a hash of the record as the caller reads it whole (`content`, the JSON a
+ * read answers, so a read hashes the text it sends), and its LastModifiedDate (of `record`).
+ */
+export function recordValidators(content: string, record: Readonly<Record<string, unknown>>): Validators {
+  const digest = createHash('sha1').update(content).digest('base64')
   const modified = record.LastModifiedDate ?? record.SystemModstamp ?? record.CreatedDate
   return { etag: `"${digest}"`, lastModified: wholeSeconds(parseStoredDatetime(modified)) }
 }

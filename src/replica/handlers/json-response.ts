@@ -7,7 +7,12 @@ import type { NativeContext } from './native-env.js'
 
 /** A read or describe answer, `application/json; charset=UTF-8` like the real API's. */
 export function jsonUtf8(c: NativeContext, value: unknown): Response {
-  return c.body(JSON.stringify(value), 200, { 'content-type': 'application/json; charset=UTF-8' })
+  return jsonUtf8Text(c, JSON.stringify(value))
+}
+
+/** `jsonUtf8` of a value already serialised. */
+export function jsonUtf8Text(c: NativeContext, text: string): Response {
+  return c.body(text, 200, { 'content-type': 'application/json; charset=UTF-8' })
 }
 
 export function jsonValue(c: NativeContext, value: unknown, status: 200 | 201 | 300 = 200): Response {

@@ -18,7 +18,7 @@ import { describeGlobal, describeObject, describeSObject } from '../metadata/des
 import { saveNotices } from '../events/publish-result.js'
 import { toRecordJson } from '../records/record-view.js'
 import { basePath, type NativeContext, type NativeEnv } from './native-env.js'
-import { jsonCreated, jsonUtf8, jsonValue } from './json-response.js'
+import { jsonCreated, jsonUtf8, jsonUtf8Text, jsonValue } from './json-response.js'
 import { readRecordBody } from './read-record-body.js'
 import { byMethod, methodNotAllowed, resource } from './method-dispatch.js'
 import { whenStoreFree } from './store-turn.js'
@@ -173,18 +173,20 @@ async function createById(c: NativeContext) {
 
 /** A row's validators: those of the whole record as the caller reads it (no `fields`). */
 function rowValidators(c: NativeContext) {
-  const record = c.get('data').records.read(c.req.param('object')!, c.req.param('id')!, c.get('view'))
-  return recordValidators(record)
+  const { json, stored } = c
+    .get('data')
+    .records.readJson(c.req.param('object')!, c.req.param('id')!, c.get('view'))
+  return recordValidators(json, stored)
 }
 
 function read(c: NativeContext) {
-  const app = c.get('data')
-  const view = c.get('view')
-  const object = app.metadata.getObject(c.req.param('object')!, view).name
-  const record = app.records.read(object, c.req.param('id')!, view, { fields: c.req.query('fields') })
   const fields = c.req.query('fields')
-  const validators = fields === undefined ? recordValidators(record) : rowValidators(c)
-  return readConditionally(c, validators, () => jsonUtf8(c, toRecordJson(object, record, view.apiVersion)))
+  const { json, stored } = c
+    .get('data')
+    .records.readJson(c.req.param('object')!, c.req.param('id')!, c.get('view'), { fields })
+  // serialised once: the answer, and (read whole) what its validators hash
+  const validators = fields === undefined ? recordValidators(json, stored) : rowValidators(c)
+  return readConditionally(c, validators, () => jsonUtf8Text(c, json))
 }
 
 async function update(c: NativeContext) {

@@ -11,6 +11,7 @@ import { compileSchemaFormulas } from '../formulas/schema-formulas.js'
 import { keyPrefixOf, normaliseId } from '../ids.js'
 import { compileSchemaRollups } from '../rollups/schema-rollups.js'
 import { parseApiVersion } from './api-version.js'
+import { type CompoundKeys, compoundKeys } from './compound-keys.js'
 
 /** Who is asking and at which API version (`"60.0"`, `"v60.0"` or `60`). */
 export interface MetadataView {
@@ -43,6 +44,8 @@ interface ObjectEntry {
   stored: FieldDef[]
   /** Compound field name -> its stored components, schema order. */
   components: Map<string, FieldDef[]>
+  /** Compound field name -> the keys of its value, each with its component. */
+  compoundKeys: Map<string, CompoundKeys>
   /** Parent relationship name (lower case) -> reference field. */
   parents: Map<string, FieldDef>
   children: ChildRelationship[]
@@ -108,6 +111,9 @@ export function createMetadataService(input: CrmSchema | CrmSchemaInput) {
     /** The components of a compound field (BillingStreet, ... for BillingAddress), schema order: one array per field. */
     componentsOf: (object: ObjectDef | string, compound: FieldDef): readonly FieldDef[] =>
       entryOf(index, object)?.components.get(compound.name) ?? [],
+    /** The keys of a compound field's value in wire order, each with the component that holds it. */
+    compoundKeysOf: (object: ObjectDef | string, compound: FieldDef): CompoundKeys =>
+      entryOf(index, object)?.compoundKeys.get(compound.name) ?? [],
     /** The reference field behind a parent relationship name (`Account` -> Contact.AccountId). */
     parentRelationship: (
       object: ObjectDef | string,
@@ -262,6 +268,7 @@ function indexObject(def: ObjectDef): ObjectEntry {
     fields: new Map(),
     stored: [],
     components: new Map(),
+    compoundKeys: new Map(),
     parents: new Map(),
     children: [],
     childrenByName: new Map(),
@@ -281,6 +288,11 @@ function indexObject(def: ObjectDef): ObjectEntry {
     }
     if (field.type === 'reference' && field.relationshipName) {
       entry.parents.set(field.relationshipName.toLowerCase(), field)
+    }
+  }
+  for (const field of def.fields) {
+    if (isCompound(field)) {
+      entry.compoundKeys.set(field.name, compoundKeys(field, entry.components.get(field.name) ?? []))
     }
   }
   return entry

@@ -12,6 +12,7 @@
  */
 import { NotFoundError } from '../errors.js'
 import type { MetadataView } from '../metadata/metadata-service.js'
+import type { SObjectRecord } from './record-store.js'
 import { matchExternalId, externalIdField, upsertRecord } from './external-id.js'
 import { recordById, recordForWrite } from './find-records.js'
 import { withFormulaValues } from './formula-reads.js'
@@ -27,7 +28,7 @@ import type {
   WriteOptions,
   WriteResult,
 } from './record-service-types.js'
-import { projectRecord, type RecordView } from './record-view.js'
+import { projectRecord, type RecordView, recordJson } from './record-view.js'
 import { deleteRecord } from './recycle-bin.js'
 import { ensureCreateable, ensureDeletable, ensureUpdateable } from './write-checks.js'
 import { insertRecord, updateRecord } from './write-record.js'
@@ -43,6 +44,16 @@ export interface RecordService {
   create(objectName: string, input: unknown, view: MetadataView, options?: WriteOptions): WriteResult
   /** Reads a record as the view sees it (not one in the recycle bin). */
   read(objectName: string, id: string, view: MetadataView, options?: ReadOptions): RecordView
+  /**
+   * `read` as a REST read answers it: the record's wire JSON (`recordJson`), and the record as
+   * stored (whose dates say when it changed).
+   */
+  readJson(
+    objectName: string,
+    id: string,
+    view: MetadataView,
+    options?: ReadOptions,
+  ): { json: string; stored: SObjectRecord }
   /** Updates the fields in `input`. */
   update(
     objectName: string,
@@ -92,6 +103,13 @@ export interface RecordService {
 export function createRecordService(options: RecordServiceOptions): RecordService {
   const ctx = createRecordContext(options)
   const { store, metadata } = ctx
+  /** A live record a read may answer: its object, as stored, and with its computed fields. */
+  const readable = (objectName: string, id: string, view: MetadataView) => {
+    const object = metadata.getObject(objectName, view)
+    const stored = recordById(store, object, id)
+    if (stored.IsDeleted) throw new NotFoundError()
+    return { object, stored, computed: withFormulaValues(ctx, object, stored, ctx.userFor(view.actor)) }
+  }
   const service: RecordService = {
     create(objectName, input, view, options = {}) {
       const object = metadata.getObject(objectName, view)
@@ -103,11 +121,13 @@ export function createRecordService(options: RecordServiceOptions): RecordServic
     },
 
     read(objectName, id, view, options = {}) {
-      const object = metadata.getObject(objectName, view)
-      const found = recordById(store, object, id)
-      if (found.IsDeleted) throw new NotFoundError()
-      const computed = withFormulaValues(ctx, object, found, ctx.userFor(view.actor))
+      const { object, computed } = readable(objectName, id, view)
       return projectRecord(metadata, object, computed, view, options.fields)
+    },
+
+    readJson(objectName, id, view, options = {}) {
+      const { object, stored, computed } = readable(objectName, id, view)
+      return { json: recordJson(metadata, object, computed, view, options.fields), stored }
     },
 
     update(objectName, id, input, view, options = {}) {

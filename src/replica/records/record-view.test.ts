@@ -58,3 +58,30 @@ it('reads an address as every key in alphabetical order, null where no component
     ])
   }
 })
+
+it('serialises a read as read and toRecordJson do, every seeded record of every object', () => {
+  const { metadata, store, service } = createTestCrm()
+  let compared = 0
+  for (const object of metadata.objects()) {
+    for (const record of store.scan(object.name)) {
+      for (const view of [ADMIN, { apiVersion: '48.0', actor: 'readonly' }]) {
+        if (!metadata.findObject(object.name, view)) continue
+        const id = String(record.Id)
+        const expected = toRecordJson(object.name, service.read(object.name, id, view), view.apiVersion)
+        const { json, stored } = service.readJson(object.name, id, view)
+        expect(json).toBe(JSON.stringify(expected))
+        expect(stored).toBe(record)
+        compared++
+      }
+    }
+  }
+  expect(compared).toBeGreaterThan(20)
+  const selected = service.readJson('Account', IDS.globex, ADMIN, { fields: 'Industry,BillingAddress,Name' })
+  expect(JSON.parse(selected.json)).toEqual({
+    attributes: { type: 'Account', url: `/services/data/v60.0/sobjects/Account/${IDS.globex}` },
+    Industry: 'Energy',
+    BillingAddress: expect.anything(),
+    Name: 'Globex',
+    Id: IDS.globex,
+  })
+})

@@ -24,39 +24,13 @@ export function toRecordJson(
   apiVersion: string | number,
 ): Record<string, unknown> {
   const id = typeof view.Id === 'string' ? view.Id : undefined
-  const attributes = id
-    ? { type: object, url: `${versionBasePath(apiVersion)}/sobjects/${object}/${id}` }
-    : { type: object }
-  return { attributes, ...view }
+  return { attributes: recordAttributes(object, id, apiVersion), ...view }
 }
 
-/** The keys of an address value: every one is present, null when its component is missing. */
-const ADDRESS_KEYS = [
-  'city',
-  'country',
-  'geocodeAccuracy',
-  'latitude',
-  'longitude',
-  'postalCode',
-  'state',
-  'street',
-]
-
-/** A custom geolocation's components: `Loc__Latitude__s` is the compound's `latitude`. */
-const CUSTOM_COMPONENT = /__(Latitude|Longitude)__s$/i
-
-/** A compound value's keys in the order the wire has them (sorted), each with the stored field it reads. */
-function compoundKeys(field: FieldDef, components: readonly FieldDef[]): Array<[string, string | undefined]> {
-  const prefix = field.name.replace(/(Address|Location)$/, '')
-  const byKey = new Map<string, string | undefined>()
-  for (const component of components) {
-    const custom = CUSTOM_COMPONENT.exec(component.name)?.[1]
-    const suffix =
-      custom ?? (component.name.startsWith(prefix) ? component.name.slice(prefix.length) : component.name)
-    byKey.set(suffix.charAt(0).toLowerCase() + suffix.slice(1), component.name)
-  }
-  if (field.type === 'address') for (const key of ADDRESS_KEYS) if (!byKey.has(key)) byKey.set(key, undefined)
-  return [...byKey].sort(([a], [b]) => (a < b ? -1 : 1))
+function recordAttributes(object: string, id: string | undefined, apiVersion: string | number) {
+  return id
+    ? { type: object, url: `${versionBasePath(apiVersion)}/sobjects/${object}/${id}` }
+    : { type: object }
 }
 
 /** The value of a compound field (BillingAddress): its components by key, or null when all are null. */
@@ -68,7 +42,7 @@ export function compoundValue(
 ): Record<string, FieldValue> | null {
   const out: Record<string, FieldValue> = {}
   let any = false
-  for (const [key, component] of compoundKeys(field, metadata.componentsOf(object, field))) {
+  for (const [key, component] of metadata.compoundKeysOf(object, field)) {
     const value = component === undefined ? null : (record[component] ?? null)
     out[key] = value
     if (value !== null) any = true
@@ -138,17 +112,45 @@ export function projectRecord(
   view: MetadataView,
   fields?: string | readonly string[],
 ): RecordView {
+  return projectInto({}, metadata, object, record, view, fields)
+}
+
+/**
+ * `toRecordJson` of `projectRecord`, serialised: what a REST read answers. The fields go straight
+ * into the wire object (no view to copy them from).
+ */
+export function recordJson(
+  metadata: MetadataService,
+  object: ObjectDef,
+  record: SObjectRecord,
+  view: MetadataView,
+  fields?: string | readonly string[],
+): string {
+  const id = typeof record.Id === 'string' ? record.Id : undefined
+  const attributes = recordAttributes(object.name, id, view.apiVersion)
+  return JSON.stringify(projectInto({ attributes }, metadata, object, record, view, fields))
+}
+
+/** Adds the fields of `projectRecord` to `out`, in its order. */
+function projectInto<T extends Record<string, unknown>>(
+  out: T,
+  metadata: MetadataService,
+  object: ObjectDef,
+  record: SObjectRecord,
+  view: MetadataView,
+  fields: string | readonly string[] | undefined,
+): T {
   const chosen =
     fields === undefined || (Array.isArray(fields) && fields.length === 0) || fields === ''
       ? metadata.visibleFields(object, view)
       : selectFields(metadata, object, view, fields)
-  const out: RecordView = {}
+  const into = out as Record<string, unknown>
   for (const field of chosen) {
-    out[field.name] =
+    into[field.name] =
       field.type === 'base64'
         ? blobUrl(object, record, field, view)
         : fieldValue(metadata, object, field, record)
   }
-  if (!('Id' in out) && 'Id' in record) out.Id = record.Id ?? null
+  if (!('Id' in into) && 'Id' in record) into.Id = record.Id ?? null
   return out
 }
