@@ -24,12 +24,8 @@ import { inspectorHeaders } from './inspector-headers.js'
 const AppPath = z.object({ environmentId: Id, appName: AppName })
 const ObjectPath = AppPath.extend({ object: z.string().min(1).max(80) })
 const RecordPath = ObjectPath.extend({ id: z.string().min(15).max(18) })
-/**
- * A script or style of the page by its name: `{base}/inspector.js`. Routed by a wildcard after
- * the API's routes, checked here: a parameter beside the fixed `api` segment would move the
- * whole app from Hono's RegExpRouter to its slower TrieRouter.
- */
-const ASSET_NAME = /^[a-z-]+\.(?:js|css)$/
+/** A script or style of the page by its name: `{base}/inspector.js`. */
+const ASSET_PATH = '/:file{[a-z-]+\\.(?:js|css)}'
 const PageQuery = z.object({ limit: queryInt(1, 200).default(50), offset: queryInt(0, 100_000).default(0) })
 
 export function inspectorRoutes(runtime: ReplicaRuntime) {
@@ -76,11 +72,7 @@ export function inspectorRoutes(runtime: ReplicaRuntime) {
         return c.json(record)
       },
     )
-    .get('/*', (c, next) => {
-      // what follows the mount point (`/__replica/ui/*`)
-      const name = c.req.path.slice(c.req.routePath.length - 1)
-      return ASSET_NAME.test(name) ? serveAsset(c, name) : next()
-    })
+    .get(ASSET_PATH, (c) => serveAsset(c, c.req.param('file')))
 }
 
 async function serveAsset(c: Context<ReplicaEnv>, name: string): Promise<Response> {

@@ -9,29 +9,17 @@ import type { ReplicaEnv } from '../http/replica-env.js'
 import { validOperation } from './operation-validation.js'
 import { honoPath, operations as ops } from './operations.js'
 
-/** The last segment of `getRequestStats`' path, where `getRequest` has the request id. */
-const STATS = ops.getRequestStats.path.split('/').pop()
-
 export function requestRoutes(ctx: ManagementContext) {
   const { usage } = ctx
-  const validStats = validOperation(ops.getRequestStats, usage)
   return new Hono<ReplicaEnv>()
     .get(honoPath(ops.listRequests), validOperation(ops.listRequests, usage), async (c) =>
       c.json(await listRequests(ctx, c.get('caller'), c.req.valid('query'))),
     )
-    .get(
-      honoPath(ops.getRequest),
-      // `/requests/stats` is answered here: a fixed segment beside a parameter would move the
-      // whole app from Hono's RegExpRouter to its slower TrieRouter
-      async (c, next) => {
-        if (c.req.param('requestId') !== STATS) return next()
-        // the same context, validated as the stats operation's
-        const stats = c as unknown as Parameters<typeof validStats>[0]
-        await validStats(stats, async () => undefined)
-        return c.json(await getRequestStats(ctx, c.get('caller'), stats.req.valid('query')))
-      },
-      validOperation(ops.getRequest, usage),
-      async (c) => c.json(await getRequest(ctx, c.get('caller'), c.req.valid('param').requestId)),
+    .get(honoPath(ops.getRequestStats), validOperation(ops.getRequestStats, usage), async (c) =>
+      c.json(await getRequestStats(ctx, c.get('caller'), c.req.valid('query'))),
+    )
+    .get(honoPath(ops.getRequest), validOperation(ops.getRequest, usage), async (c) =>
+      c.json(await getRequest(ctx, c.get('caller'), c.req.valid('param').requestId)),
     )
     .get(honoPath(ops.getRequestBody), validOperation(ops.getRequestBody, usage), async (c) => {
       const { requestId, direction } = c.req.valid('param')
