@@ -6,10 +6,11 @@
  * loaded as separate copies (ESM and CJS builds, inlined and external modules).
  */
 import { AsyncLocalStorage } from 'node:async_hooks'
-import { http, type RequestHandler } from 'msw'
+import type { RequestHandler } from 'msw'
 import { createReplicaMock, type ReplicaMock } from '../../src/index.js'
 import { createReplicaServer, type ReplicaServer } from '../../src/server/index.js'
 import type { ResolvedPluginOptions } from './options.js'
+import { mswHttp } from '../../src/msw.js'
 
 /** One HTTP call the mock answered while a test ran (management, control or native). */
 export interface RecordedCall {
@@ -74,7 +75,7 @@ type Global = typeof globalThis & { [kWorkerState]?: WorkerState }
  * the mock's base URL fall through to the next handler, or to `onUnhandledRequest`.
  */
 export const handlers: RequestHandler[] = [
-  http.all(
+  mswHttp().all(
     async ({ request }) => {
       if (!hasWorkerState()) return false
       const { mock } = await getWorkerState().currentSlot()
