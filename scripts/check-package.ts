@@ -35,6 +35,8 @@ export function packageName(specifier: string): string | undefined {
  * msw 3's only: decision 0051).
  */
 const MSW_ENTRIES = new Set(['msw', 'msw/node'])
+/** Each major's own entry of `http`: code may load one only beside the other, as a fallback (src/msw.ts). */
+const MSW_HTTP_ENTRIES = ['msw/core/http', 'msw/http']
 
 /** Checks `root/dist` against `root/package.json`. */
 export function checkPackage(root: string): PackageCheck {
@@ -64,7 +66,9 @@ export function checkPackage(root: string): PackageCheck {
     for (const specifier of new Set(specifiers)) {
       const name = isBuiltin(specifier) ? undefined : packageName(specifier)
       if (name === undefined) continue
-      if (name === 'msw' && !MSW_ENTRIES.has(specifier)) {
+      const fallback =
+        MSW_HTTP_ENTRIES.includes(specifier) && MSW_HTTP_ENTRIES.every((e) => specifiers.includes(e))
+      if (name === 'msw' && !MSW_ENTRIES.has(specifier) && !fallback) {
         problems.push(
           `${relative(root, file)} imports ${specifier}, which not every msw major in the peer range exports`,
         )
