@@ -13,8 +13,9 @@
  *   jar it ships on the machine's Java), stubs added through its admin API.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
-import { readdirSync } from 'node:fs'
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { createServer } from 'node:net'
 import { createInterface } from 'node:readline'
@@ -138,22 +139,41 @@ export async function spawnWireMock(stubs: readonly WireMockStub[]): Promise<Ser
   const jar = readdirSync(join(packageDir, 'build')).find((file) => file.endsWith('.jar'))
   if (!jar) throw new Error(`Failed to find the WireMock jar in ${packageDir}/build`)
   const port = await freePort()
-  const server = await spawnCommand(
+  // its `mappings` and `__files` folders go there, not into the working directory
+  const rootDir = mkdtempSync(join(tmpdir(), 'replica-bench-wiremock-'))
+  const started = await spawnCommand(
     'wiremock (java -jar; it needs Java 17 or later on the PATH)',
-    ['java', '-jar', join(packageDir, 'build', jar), '--port', String(port)],
+    ['java', '-jar', join(packageDir, 'build', jar), '--port', String(port), '--root-dir', rootDir],
     {
       reader: 'busy',
       // its banner's `port:` line; it listens by then
       readUrl: (line) => (/^port:\s+(\d+)$/.test(line.trim()) ? `http://127.0.0.1:${port}` : undefined),
     },
-  )
-  for (const stub of stubs) {
-    const response = await fetch(`${server.url}/__admin/mappings`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(stub),
-    })
-    if (response.status !== 201) throw new Error(`Failed to add a WireMock stub: ${await response.text()}`)
+  ).catch((error: unknown) => {
+    rmSync(rootDir, { recursive: true, force: true })
+    throw error
+  })
+  const server: ServerProcess = {
+    url: started.url,
+    pid: started.pid,
+    linesRead: () => started.linesRead(),
+    close: async () => {
+      await started.close()
+      rmSync(rootDir, { recursive: true, force: true })
+    },
+  }
+  try {
+    for (const stub of stubs) {
+      const response = await fetch(`${server.url}/__admin/mappings`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(stub),
+      })
+      if (response.status !== 201) throw new Error(`Failed to add a WireMock stub: ${await response.text()}`)
+    }
+  } catch (error) {
+    await server.close()
+    throw error
   }
   return server
 }
