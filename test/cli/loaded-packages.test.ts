@@ -36,6 +36,8 @@ const required = Object.keys(createRequire(process.cwd() + '/').cache)
   .map((file) => file.match(/\\/node_modules\\/((?:@[^/]+\\/)?[^/]+)\\//)?.[1]).filter(Boolean)
 for (const name of new Set(required)) process.stderr.write('loaded-package ' + name + '\\n')
 console.log('status ' + response.status)
+// msw loads when the MSW handlers are first read (setupServer(...mock.handlers))
+console.log('handlers ' + mock.handlers.length)
 `
 
 function runProbe(): Promise<{ stdout: string; stderr: string; code: number | null }> {
@@ -60,14 +62,16 @@ describe('what loads before the first request', () => {
     run = undefined
   })
 
-  test('import, createReplicaMock() and one /v1 call load no package of a lazy surface', async () => {
+  test('import, createReplicaMock() and one /v1 call load no package of a lazy surface, nor msw', async () => {
     const { stdout, stderr, code } = await runProbe()
     expect(code, stderr).toBe(0)
     expect(stdout).toContain('status 200')
+    expect(stdout).toContain('handlers 1')
     const loaded = packagesIn(stderr)
-    // the hook sees what is loaded: the packages every call needs are there
-    expect([...loaded]).toEqual(expect.arrayContaining(['zod', 'hono', '@msw/data', 'msw']))
-    expect(LAZY_PACKAGES.filter((name) => loaded.has(name))).toEqual([])
+    // the hook sees what is loaded: the packages every call needs are there; msw is not, before
+    // the handlers are read
+    expect([...loaded]).toEqual(expect.arrayContaining(['zod', 'hono', '@msw/data']))
+    expect([...LAZY_PACKAGES, 'msw'].filter((name) => loaded.has(name))).toEqual([])
   })
 
   test('replica-mock serve loads neither msw nor a lazy surface package before listening', async () => {
