@@ -45,7 +45,9 @@ export async function readRequestBody(request: Request, maxBytes: number): Promi
   }
   let body: CappedBody
   try {
-    body = await readBody(request, maxBytes)
+    // read only up to the cap, whatever length is declared: an in-process Request may declare
+    // less than its body holds
+    body = await readCapped(request.body, maxBytes, request.headers.get('content-length'))
   } catch (error) {
     const reason = unreadableBodyReason(error)
     return { contentType, data: EMPTY, complete: false, size: null, unreadable: true, reason }
@@ -54,24 +56,6 @@ export async function readRequestBody(request: Request, maxBytes: number): Promi
   // over the cap: what was read of it is kept as a preview, not passed on
   const reason = `Larger than the ${maxBytes}-byte limit: the gateway did not pass it on`
   return { contentType, data: body.bytes, complete: false, size: body.size, reason }
-}
-
-/**
- * A body that declares a length within the cap is read whole, as the request reads it (over HTTP
- * the node adapter then takes it from the socket without making a Fetch `Request`); any other
- * body is read as a stream, only up to the cap. Over HTTP Node holds a body to its
- * Content-Length; an in-process Request may declare less than it holds, so the cap is checked on
- * what was read either way.
- */
-async function readBody(request: Request, maxBytes: number): Promise<CappedBody> {
-  const declared = request.headers.get('content-length')
-  const length = declared === null || declared === '' ? Number.NaN : Number(declared)
-  if (!Number.isSafeInteger(length) || length > maxBytes) {
-    return readCapped(request.body, maxBytes, declared)
-  }
-  const bytes = new Uint8Array(await request.arrayBuffer())
-  if (bytes.byteLength <= maxBytes) return { bytes, complete: true, size: bytes.byteLength }
-  return { bytes: bytes.slice(0, maxBytes), complete: false, size: bytes.byteLength }
 }
 
 /**
