@@ -65,15 +65,7 @@ export function updatedRecords(
   idLimit = REPLICATION_ID_LIMIT,
 ): UpdatedResult {
   const window = replicationWindow(request, UPDATED_WINDOW_DAYS)
-  const stampField = changeStampField(object)
-  const found: Array<{ id: string; at: number }> = []
-  for (const record of source.scan(object.name, { includeDeleted: false })) {
-    const at = stampOf(record, stampField)
-    if (at === undefined || at < window.start || at >= window.covered) continue
-    found.push({ id: record.Id as string, at })
-    if (found.length > idLimit) throw idLimitError(idLimit)
-  }
-  found.sort((a, b) => a.at - b.at)
+  const found = changedWithin(source, object, window, { deleted: false, idLimit })
   return { ids: found.map((entry) => entry.id), latestDateCovered: formatDatetime(new Date(window.covered)) }
 }
 
@@ -85,21 +77,34 @@ export function deletedRecords(
   idLimit = REPLICATION_ID_LIMIT,
 ): DeletedResult {
   const window = replicationWindow(request, DELETED_WINDOW_DAYS)
-  const stampField = changeStampField(object)
-  const found: Array<{ id: string; at: number }> = []
-  for (const record of source.scan(object.name, { includeDeleted: true })) {
-    if (record.IsDeleted !== true) continue
-    const at = stampOf(record, stampField)
-    if (at === undefined || at < window.start || at >= window.covered) continue
-    found.push({ id: record.Id as string, at })
-    if (found.length > idLimit) throw idLimitError(idLimit)
-  }
-  found.sort((a, b) => a.at - b.at)
+  const found = changedWithin(source, object, window, { deleted: true, idLimit })
   return {
     deletedRecords: found.map(({ id, at }) => ({ id, deletedDate: formatDatetime(new Date(at)) })),
     earliestDateAvailable: formatDatetime(new Date(window.earliest)),
     latestDateCovered: formatDatetime(new Date(window.covered)),
   }
+}
+
+/**
+ * The live (or, `deleted`, recycled) records whose change time falls within the window, oldest
+ * change first; more than `idLimit` of them throws.
+ */
+function changedWithin(
+  source: ReplicationSource,
+  object: ObjectDef,
+  window: Window,
+  { deleted, idLimit }: { deleted: boolean; idLimit: number },
+): Array<{ id: string; at: number }> {
+  const stampField = changeStampField(object)
+  const found: Array<{ id: string; at: number }> = []
+  for (const record of source.scan(object.name, { includeDeleted: deleted })) {
+    if ((record.IsDeleted === true) !== deleted) continue
+    const at = stampOf(record, stampField)
+    if (at === undefined || at < window.start || at >= window.covered) continue
+    found.push({ id: record.Id as string, at })
+    if (found.length > idLimit) throw idLimitError(idLimit)
+  }
+  return found.sort((a, b) => a.at - b.at)
 }
 
 interface Window {
