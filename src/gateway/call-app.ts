@@ -5,22 +5,37 @@
  * what they left in the context); a user's `NativeHandler` gets a `Request` of its own
  * (`callHandler`), and one that throws is an `upstream_error` (logged).
  */
-import { MAX_NATIVE_BODY_BYTES, type NativeEndpoint, type NativeHandler } from '../replica/native-call.js'
+import {
+  MAX_NATIVE_BODY_BYTES,
+  type NativeAnswer,
+  type NativeEndpoint,
+  type NativeHandler,
+} from '../replica/native-call.js'
 import type { AdmittedCall } from './admit-call.js'
 import type { CallOutcome } from './call-outcome.js'
 import { GatewayRefusal, type RefusedCallTarget } from './gateway-refusal.js'
-import { readCapped } from './read-capped.js'
+import { bodyAnswered, readCapped } from './read-capped.js'
 import type { ReceivedCall } from './received-call.js'
 import { nativeRequest } from './request-body.js'
 
-/** The response an app answered, read whole (at most the cap) for the client and the recording. */
+/**
+ * The response an app answered, read whole (at most the cap) for the client and the recording.
+ * `answered` is the body a built-in route made it from (`c.get('nativeAnswer')`), taken as it is
+ * while it is still that route's answer: reading an answer back from its stream costs more than
+ * anything else the gateway does (docs/decisions/0067).
+ */
 export async function appAnswer(
-  { status, headers, body: stream }: Pick<Response, 'status' | 'headers' | 'body'>,
+  response: Pick<Response, 'status' | 'headers' | 'body'>,
   where: RefusedCallTarget,
   endpoint?: NativeEndpoint,
   binary = false,
+  answered?: NativeAnswer,
 ): Promise<CallOutcome> {
-  const read = await readCapped(stream, MAX_NATIVE_BODY_BYTES, headers.get('content-length'))
+  const { status, headers } = response
+  const read =
+    answered?.response === response
+      ? bodyAnswered(answered.body, MAX_NATIVE_BODY_BYTES)
+      : await readCapped(response.body, MAX_NATIVE_BODY_BYTES, headers.get('content-length'))
   if (!read.complete) {
     throw new GatewayRefusal(
       'response_too_large',

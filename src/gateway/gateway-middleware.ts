@@ -81,7 +81,13 @@ export function gatewayMiddleware(options: GatewayOptions): MiddlewareHandler<Ga
       // a blob's bytes are kept out of the recording (the routes say which body carries one)
       const binary = c.get('nativeBinary')
       if (binary?.request) call.body.binary = true
-      return await appAnswer(c.res, admitted.where, c.get('nativeEndpoint'), binary?.response)
+      return await appAnswer(
+        c.res,
+        admitted.where,
+        c.get('nativeEndpoint'),
+        binary?.response,
+        c.get('nativeAnswer'),
+      )
     } catch (error) {
       return refusal(ctx, call, error)
     }

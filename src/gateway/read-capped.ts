@@ -47,6 +47,14 @@ export async function readCapped(
   return { bytes: concat(chunks, length), complete: true, size: length }
 }
 
+/** A body already in memory (a built-in route's answer) against the same cap. */
+export function bodyAnswered(body: string | Uint8Array<ArrayBuffer> | null, maxBytes: number): CappedBody {
+  if (body === null) return { bytes: EMPTY, complete: true, size: 0 }
+  const bytes = typeof body === 'string' ? new TextEncoder().encode(body) : body
+  const complete = bytes.byteLength <= maxBytes
+  return { bytes: complete ? bytes : bytes.subarray(0, maxBytes), complete, size: bytes.byteLength }
+}
+
 /** Why a body could not be read, for the caller: its stream failed (a dropped connection, an erroring stream). */
 export function unreadableBodyReason(error: unknown): string {
   return `Failed to read the request body: ${error instanceof Error ? error.message : String(error)}`

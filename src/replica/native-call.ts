@@ -67,6 +67,18 @@ export type NativeVariables = {
    * download). The recording keeps them out of its previews and downloads, marked `binary`.
    */
   nativeBinary: { request?: boolean; response?: boolean } | undefined
+  /**
+   * Set by the routes' answer helpers (`handlers/json-response.ts`): the response they answered
+   * and the body they made it from. While `response` is still the answer, the gateway takes that
+   * body as it is; any other answer it reads back from the response's stream.
+   */
+  nativeAnswer: NativeAnswer | undefined
+}
+
+/** A built-in route's answer and the body it was made from. */
+export interface NativeAnswer {
+  response: Response
+  body: string | Uint8Array<ArrayBuffer> | null
 }
 
 /**

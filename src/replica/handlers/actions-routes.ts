@@ -18,6 +18,7 @@ import { byMethod, resource } from './method-dispatch.js'
 import { basePath, type NativeContext, type NativeEnv } from './native-env.js'
 import { orgCodeView } from './org-code-view.js'
 import { readJsonBody } from './read-json-body.js'
+import { jsonValue } from './json-response.js'
 
 /** Kinds of custom action Salesforce has beside Apex, which the replica does not run. */
 const OTHER_CUSTOM_KINDS = ['flow', 'quickAction', 'emailAlert', 'sendNotification', 'externalService']
@@ -40,7 +41,7 @@ const apexActionResource = byMethod({ GET: describe, POST: invoke })
 export function actionsRoutes(app: Hono<NativeEnv>): void {
   resource(app, '/actions', {
     GET: (c) =>
-      c.json({ standard: `${basePath(c)}/actions/standard`, custom: `${basePath(c)}/actions/custom` }),
+      jsonValue(c, { standard: `${basePath(c)}/actions/standard`, custom: `${basePath(c)}/actions/custom` }),
   })
   // one route per depth, dispatching on its segments: no static segment beside a parameter (method-dispatch.ts)
   app.all('/actions/:kind', (c, next) => {
@@ -74,7 +75,7 @@ function refuseOtherAction(kind: string, type: string): void {
 }
 
 function list(c: NativeContext) {
-  return c.json(listApexActions(c.get('options').orgCode?.actions() ?? []))
+  return jsonValue(c, listApexActions(c.get('options').orgCode?.actions() ?? []))
 }
 
 function actionOf(c: NativeContext) {
@@ -85,7 +86,7 @@ function actionOf(c: NativeContext) {
 }
 
 function describe(c: NativeContext) {
-  return c.json(describeApexAction(actionOf(c)))
+  return jsonValue(c, describeApexAction(actionOf(c)))
 }
 
 async function invoke(c: NativeContext) {
@@ -101,5 +102,5 @@ async function invoke(c: NativeContext) {
     },
     { timeoutMs: c.get('options').orgCode!.timeoutMs, scope: c.get('transaction') },
   )
-  return c.json(results, ok ? 200 : 400)
+  return jsonValue(c, results, ok ? 200 : 400)
 }

@@ -11,6 +11,7 @@ import { byMethod } from './method-dispatch.js'
 import type { NativeContext } from './native-env.js'
 import { BLOB_ENDPOINT } from './native-endpoints.js'
 import { refuseUnknownParams } from './query-params.js'
+import { answerWith } from './json-response.js'
 
 const NO_PARAMS: ReadonlySet<string> = new Set()
 
@@ -41,5 +42,5 @@ function blob(c: NativeContext): Response {
   const { bytes, contentType } = readBlob(app.store, object, c.req.param('id')!, field)
   c.set('nativeEndpoint', BLOB_ENDPOINT)
   c.set('nativeBinary', { ...c.get('nativeBinary'), response: true })
-  return c.body(new Uint8Array(bytes), 200, { 'content-type': contentType })
+  return answerWith(c, new Uint8Array(bytes), 200, { 'content-type': contentType })
 }

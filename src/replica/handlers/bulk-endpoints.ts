@@ -32,6 +32,7 @@ import {
   uploadBody,
 } from './bulk-request.js'
 import { basePath, type NativeContext } from './native-env.js'
+import { answerWith, jsonValue } from './json-response.js'
 
 /** `resultPages` exists from this API version (docs/bulk-api.md). */
 const RESULT_PAGES_SINCE = 58
@@ -40,15 +41,15 @@ export const ingestJob = (c: NativeContext) => c.get('data').jobs.get(c.req.para
 export const queryJob = (c: NativeContext) => c.get('data').jobs.get(c.req.param('jobId')!, 'query')
 
 export function list(c: NativeContext, kind: BulkJob['kind']) {
-  return c.json(listJobs(c.get('data').jobs, kind, readParams(c, JobListQuery), basePath(c)))
+  return jsonValue(c, listJobs(c.get('data').jobs, kind, readParams(c, JobListQuery), basePath(c)))
 }
 
 export function info(c: NativeContext, job: BulkJob) {
-  return c.json(jobInfo(job, c.get('data').jobs.state(job)))
+  return jsonValue(c, jobInfo(job, c.get('data').jobs.state(job)))
 }
 
 function summary(c: NativeContext, job: BulkJob) {
-  return c.json(jobSummary(job, c.get('data').jobs.state(job)))
+  return jsonValue(c, jobSummary(job, c.get('data').jobs.state(job)))
 }
 
 export async function createIngest(c: NativeContext) {
@@ -74,7 +75,7 @@ export async function upload(c: NativeContext) {
   requireCsv(c)
   jobs.expectState(job, OPEN, 'take data for')
   jobs.upload(job, await jobs.readData(job, uploadBody(c)))
-  return c.body(null, 201)
+  return answerWith(c, null, 201)
 }
 
 export async function changeState(c: NativeContext, job: BulkJob) {
@@ -97,7 +98,7 @@ function close(c: NativeContext, job: BulkJob): void {
 
 export function remove(c: NativeContext, job: BulkJob) {
   c.get('data').jobs.delete(job)
-  return c.body(null, 204)
+  return answerWith(c, null, 204)
 }
 
 export function ingestResultFile(c: NativeContext, kind: IngestResultKind) {
@@ -109,6 +110,7 @@ export function ingestResultFile(c: NativeContext, kind: IngestResultKind) {
       `InvalidJobState : Failed to read ${kind} of job ${job.id}: it is ${state}; results are ready once it is JobComplete, Failed or Aborted`,
     )
   }
+  // a stream: the gateway reads it back, within its cap
   return c.body(ingestResults(job, kind), 200, { 'content-type': 'text/csv; charset=UTF-8' })
 }
 
@@ -124,14 +126,14 @@ export function queryResults(c: NativeContext) {
   const job = completedQueryJob(c)
   const { locator, maxRecords } = readParams(c, ResultsQuery)
   const page = resultsPage(job, locator, maxRecords)
-  return c.body(page.body, 200, { 'content-type': 'text/csv; charset=UTF-8', ...page.headers })
+  return answerWith(c, page.body, 200, { 'content-type': 'text/csv; charset=UTF-8', ...page.headers })
 }
 
 export function queryResultPages(c: NativeContext) {
   if (parseApiVersion(c.get('view').apiVersion)! < RESULT_PAGES_SINCE) throw new NotFoundError()
   const job = completedQueryJob(c)
   const { locator } = readParams(c, ResultsQuery.pick({ locator: true }))
-  return c.json(resultPages(job, locator, basePath(c)))
+  return jsonValue(c, resultPages(job, locator, basePath(c)))
 }
 
 /** The path's query job, once `JobComplete`, read at a version on its side of 50.0 (else CONFLICT). */

@@ -17,13 +17,14 @@ import { withLoaded } from './lazy-handler.js'
 import { readJsonBody } from './read-json-body.js'
 import { markBlobRecords } from './read-record-body.js'
 import { transactFor } from './subrequest-dispatch.js'
+import { jsonValue } from './json-response.js'
 
 const composite = () => import('../composite/index.js')
 type Composite = Awaited<ReturnType<typeof composite>>
 
 export function collectionsRoutes(app: Hono<NativeEnv>): void {
   const write = async (c: NativeContext, { runCollection }: Composite, plan: CollectionsPlan) =>
-    c.json(await runCollection(plan, c.get('data').records, c.get('view'), transactFor(c)))
+    jsonValue(c, await runCollection(plan, c.get('data').records, c.get('view'), transactFor(c)))
   resource(app, '/composite/sobjects', {
     POST: (c) => withLoaded(c, composite, async (m) => write(c, m, m.planCreate(readRecords(c)))),
     PATCH: (c) => withLoaded(c, composite, async (m) => write(c, m, m.planUpdate(readRecords(c)))),
@@ -62,7 +63,10 @@ async function retrieve(c: NativeContext, m: Composite, ids: string[], fields: s
   const object = metadata.getObject(c.req.param('object')!, view)
   const plan = m.planRetrieve(ids, fields, object, metadata, view)
   const found = await m.runRetrieve(plan, records, view, transactFor(c))
-  return c.json(found.map((record) => record && toRecordJson(plan.object, record, view.apiVersion)))
+  return jsonValue(
+    c,
+    found.map((record) => record && toRecordJson(plan.object, record, view.apiVersion)),
+  )
 }
 
 /** The JSON body `{ records: [...] }`; one whose records send a blob field is marked on the call. */

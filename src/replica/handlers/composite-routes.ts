@@ -17,6 +17,7 @@ import { basePath, type NativeContext, type NativeEnv } from './native-env.js'
 import { readJsonBody } from './read-json-body.js'
 import { withLoaded } from './lazy-handler.js'
 import { createDispatch, type FetchRoutes, transactFor } from './subrequest-dispatch.js'
+import { jsonValue } from './json-response.js'
 
 export type { FetchRoutes } from './subrequest-dispatch.js'
 
@@ -29,14 +30,14 @@ export function compositeRoutes(app: Hono<NativeEnv>, fetchRoutes: FetchRoutes):
     POST: (c) =>
       withLoaded(c, composite, async ({ planComposite, runComposite }) => {
         const plan = planComposite(readJsonBody(c), versionOf(c))
-        return c.json(await runComposite(plan, createDispatch(c, fetchRoutes), transactFor(c)))
+        return jsonValue(c, await runComposite(plan, createDispatch(c, fetchRoutes), transactFor(c)))
       }),
   })
   resource(app, '/composite/batch', {
     POST: (c) =>
       withLoaded(c, composite, async ({ planBatch, runBatch }) => {
         const plan = planBatch(readJsonBody(c), versionOf(c))
-        return c.json(await runBatch(plan, createDispatch(c, fetchRoutes)))
+        return jsonValue(c, await runBatch(plan, createDispatch(c, fetchRoutes)))
       }),
   })
   resource(app, '/composite/graph', {
@@ -44,7 +45,7 @@ export function compositeRoutes(app: Hono<NativeEnv>, fetchRoutes: FetchRoutes):
       if (versionOf(c) < GRAPH.since) throw new NotFoundError()
       return withLoaded(c, composite, async ({ planGraphs, runGraphs }) => {
         const plan = planGraphs(readJsonBody(c), versionOf(c))
-        return c.json(await runGraphs(plan, createDispatch(c, fetchRoutes), transactFor(c)))
+        return jsonValue(c, await runGraphs(plan, createDispatch(c, fetchRoutes), transactFor(c)))
       })
     },
   })
@@ -56,7 +57,7 @@ export function compositeRoutes(app: Hono<NativeEnv>, fetchRoutes: FetchRoutes):
         const object = metadata.getObject(c.req.param('object')!, view)
         const nodes = planTree(readJsonBody(c), object, metadata, view)
         const answer = await runTree(nodes, c.get('data').records, view, transactFor(c))
-        return c.json(answer, answer.hasErrors ? 400 : 201)
+        return jsonValue(c, answer, answer.hasErrors ? 400 : 201)
       }),
   })
   collectionsRoutes(app)
@@ -71,7 +72,7 @@ function listComposite(c: NativeContext) {
     sobjects: `${base}/sobjects`,
   }
   if (versionOf(c) >= GRAPH.since) resources.graph = `${base}/graph`
-  return c.json(resources)
+  return jsonValue(c, resources)
 }
 
 export function versionOf(c: NativeContext): number {

@@ -12,6 +12,7 @@ import { identityBody, identityUser } from '../oauth/identity.js'
 import { loginContext } from './login-routes-common.js'
 import { resource } from './method-dispatch.js'
 import type { NativeContext, NativeEnv } from './native-env.js'
+import { jsonValue } from './json-response.js'
 
 export function identityRoutes(app: Hono<NativeEnv>): void {
   resource(app, '/id/:org/:user', { GET: identity, POST: identity })
@@ -37,5 +38,5 @@ function identity(c: NativeContext): Response {
   }
   const login = loginContext(c)
   const user = identityUser(login, c.req.param('org')!, c.req.param('user')!)
-  return c.json(identityBody(login, user, version))
+  return jsonValue(c, identityBody(login, user, version))
 }

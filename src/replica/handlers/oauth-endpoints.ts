@@ -15,6 +15,7 @@ import { checkFormToken, issueFormToken } from './login-form.js'
 import { loginPage } from './login-page.js'
 import { formParams, loginContext, withBasicClient } from './login-routes-common.js'
 import { type NativeContext, nativeMethod } from './native-env.js'
+import { answerWith, jsonValue } from './json-response.js'
 
 function parse<S extends z.ZodType>(schema: S, params: Record<string, string>): z.infer<S> {
   const parsed = schema.safeParse(params)
@@ -26,13 +27,13 @@ export async function token(c: NativeContext): Promise<Response> {
   const request = parse(TokenRequest, withBasicClient(c, await formParams(c)))
   const answer = await grantToken(loginContext(c), request)
   // token responses are never cached (RFC 6749 5.1)
-  return c.json(answer, 200, { 'cache-control': 'no-store', pragma: 'no-cache' })
+  return jsonValue(c, answer, 200, { 'cache-control': 'no-store', pragma: 'no-cache' })
 }
 
 export async function revoke(c: NativeContext): Promise<Response> {
   const { token } = parse(RevokeRequest, await formParams(c))
   await revokeToken(loginContext(c), token)
-  return c.body(null, 200)
+  return answerWith(c, null, 200)
 }
 
 export async function authorize(c: NativeContext): Promise<Response> {
@@ -57,5 +58,5 @@ export async function userinfo(c: NativeContext): Promise<Response> {
   if (format !== undefined && format !== 'json')
     throw new UnsupportedFeatureError(`UserInfo in format "${format}"`)
   const login = loginContext(c)
-  return c.json(userInfoBody(login, callerUser(login)))
+  return jsonValue(c, userInfoBody(login, callerUser(login)))
 }

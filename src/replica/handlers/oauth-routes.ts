@@ -12,6 +12,7 @@ import { OAuthError } from '../oauth/oauth-error.js'
 import { withLoaded } from './lazy-handler.js'
 import { loginPageHeaders } from './login-page-headers.js'
 import { type NativeContext, type NativeEnv, nativeMethod } from './native-env.js'
+import { answerWith, jsonValue } from './json-response.js'
 
 const endpoints = () => import('./oauth-endpoints.js')
 type Endpoint = 'token' | 'revoke' | 'authorize' | 'userinfo'
@@ -43,8 +44,8 @@ async function oauth(
     const status = error.message.startsWith('HTTP method') ? 405 : 400
     if (urlencodedErrors) {
       const body = new URLSearchParams({ error: error.code, error_description: error.message })
-      return c.body(body.toString(), status, { 'content-type': 'application/x-www-form-urlencoded' })
+      return answerWith(c, body.toString(), status, { 'content-type': 'application/x-www-form-urlencoded' })
     }
-    return c.json({ error: error.code, error_description: error.message }, status)
+    return jsonValue(c, { error: error.code, error_description: error.message }, status)
   }
 }

@@ -20,6 +20,7 @@ import {
 } from '../conditional-requests.js'
 import { ReplicaError, UnsupportedFeatureError } from '../errors.js'
 import type { NativeContext, NativeEnv } from './native-env.js'
+import { answerWith } from './json-response.js'
 
 export function preconditionsOf(c: NativeContext): Preconditions {
   return {
@@ -69,7 +70,7 @@ export function readConditionally(
   const headers = { ETag: validators.etag, 'Last-Modified': toHttpDate(validators.lastModified) }
   const outcome = evaluatePreconditions(preconditionsOf(c), validators, true)
   if (outcome === 'precondition-failed') preconditionFailed()
-  if (outcome === 'not-modified') return c.body(null, 304, headers)
+  if (outcome === 'not-modified') return answerWith(c, null, 304, headers)
   const response = render()
   for (const [name, value] of Object.entries(headers)) response.headers.set(name, value)
   return response

@@ -16,6 +16,7 @@ import type { SoqlRows } from '../soql/index.js'
 import { basePath, type NativeContext, type NativeEnv } from './native-env.js'
 import { resource } from './method-dispatch.js'
 import { refuseUnknownParams } from './query-params.js'
+import { answerWith, jsonValue } from './json-response.js'
 
 export const DEFAULT_BATCH_SIZE = 2000
 export const MIN_BATCH_SIZE = 200
@@ -53,7 +54,7 @@ function runQuery(c: NativeContext, kind: QueryKind): Response {
     )
   }
   // the column metadata of the query instead of its rows (what the Salesforce CLI names its columns by)
-  if (columns === 'true') return c.json(c.get('data').queryColumns(text, c.get('view')))
+  if (columns === 'true') return jsonValue(c, c.get('data').queryColumns(text, c.get('view')))
   const batchSize = batchSizeOf(c)
   const base = basePath(c)
   const rows = c.get('data').openQuery(text, c.get('view'), {
@@ -108,7 +109,7 @@ function page(
     const id = locator ?? c.get('data').cursors.open(rows, c.get('native').call.actor)
     head += `,"nextRecordsUrl":${JSON.stringify(`${basePath(c)}/${kind}/${id}-${next}`)}`
   }
-  return c.body(`${head},"records":[${parts.join(',')}]}`, 200, {
+  return answerWith(c, `${head},"records":[${parts.join(',')}]}`, 200, {
     'content-type': 'application/json; charset=UTF-8',
   })
 }

@@ -12,7 +12,7 @@ import type { Hono } from 'hono'
 import { ReplicaError } from '../errors.js'
 import { orgLimits } from '../limits/org-limits.js'
 import { recordCounts } from '../limits/record-count.js'
-import { jsonUtf8 } from './json-response.js'
+import { jsonUtf8, jsonValue } from './json-response.js'
 import { usedApiRequests } from './limit-info.js'
 import { resource } from './method-dispatch.js'
 import { basePath, type NativeContext, type NativeEnv } from './native-env.js'
@@ -39,7 +39,8 @@ function search(c: NativeContext): Promise<Response> {
   }
   const base = basePath(c)
   return withLoaded(c, sosl, ({ runSearch }) =>
-    c.json(
+    jsonValue(
+      c,
       runSearch(c.get('data'), text, c.get('view'), {
         recordUrl: (type, id) => `${base}/sobjects/${type}/${id}`,
       }),
@@ -64,5 +65,5 @@ function recordCount(c: NativeContext): Response {
 
 function limits(c: NativeContext): Response {
   refuseUnknownParams(c, LIMITS_PARAMS)
-  return c.json(orgLimits(usedApiRequests(c)))
+  return jsonValue(c, orgLimits(usedApiRequests(c)))
 }

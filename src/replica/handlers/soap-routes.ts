@@ -9,6 +9,7 @@ import { soapCall } from '../oauth/soap-service.js'
 import { loginContext } from './login-routes-common.js'
 import { type NativeContext, type NativeEnv, nativeMethod } from './native-env.js'
 import { bodyText } from './read-json-body.js'
+import { answerWith } from './json-response.js'
 
 export function soapRoutes(app: Hono<NativeEnv>): void {
   app.all('/services/Soap/u/:version', soap)
@@ -36,9 +37,9 @@ async function soap(c: NativeContext): Promise<Response> {
       )
     }
     const xml = await soapCall(login, c.req.param('version')!, bodyText(c))
-    return c.body(xml, 200, { 'content-type': XML })
+    return answerWith(c, xml, 200, { 'content-type': XML })
   } catch (error) {
     if (!(error instanceof SoapFault)) throw error
-    return c.body(faultXml(error), 500, { 'content-type': XML })
+    return answerWith(c, faultXml(error), 500, { 'content-type': XML })
   }
 }

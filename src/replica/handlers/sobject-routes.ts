@@ -18,7 +18,7 @@ import { describeGlobal, describeObject, describeSObject } from '../metadata/des
 import { saveNotices } from '../events/publish-result.js'
 import { toRecordJson } from '../records/record-view.js'
 import { basePath, type NativeContext, type NativeEnv } from './native-env.js'
-import { jsonCreated, jsonUtf8, jsonUtf8Text, jsonValue } from './json-response.js'
+import { answerWith, jsonCreated, jsonUtf8, jsonUtf8Text, jsonValue } from './json-response.js'
 import { readRecordBody } from './read-record-body.js'
 import { byMethod, methodNotAllowed, resource } from './method-dispatch.js'
 import { whenStoreFree } from './store-turn.js'
@@ -194,14 +194,14 @@ async function update(c: NativeContext) {
   return whenStoreFree(c, () => {
     checkWritePreconditions(c, () => rowValidators(c))
     c.get('data').records.update(c.req.param('object')!, c.req.param('id')!, body, c.get('view'))
-    return c.body(null, 204)
+    return answerWith(c, null, 204)
   })
 }
 
 function remove(c: NativeContext) {
   checkWritePreconditions(c, () => rowValidators(c))
   c.get('data').records.delete(c.req.param('object')!, c.req.param('id')!, c.get('view'))
-  return c.body(null, 204)
+  return answerWith(c, null, 204)
 }
 
 /**
@@ -254,7 +254,7 @@ async function upsert(c: NativeContext) {
       const location = `${basePath(c)}/sobjects/${result.object}/${result.id}`
       return jsonCreated(c, { id: result.id, success: true, errors: [], created: true }, location)
     }
-    if (parseApiVersion(view.apiVersion)! < UPSERT_BODY_SINCE) return c.body(null, 204)
+    if (parseApiVersion(view.apiVersion)! < UPSERT_BODY_SINCE) return answerWith(c, null, 204)
     return jsonValue(c, { id: result.id, success: true, errors: [], created: false }, 200)
   })
 }
@@ -263,5 +263,5 @@ function deleteByExternalId(c: NativeContext) {
   const { object, field, value } = externalIdPath(c)
   const result = c.get('data').records.deleteByExternalId(object, field, value, c.get('view'))
   if (result.status === 'multiple') return multipleChoices(c, result.object, result.ids)
-  return c.body(null, 204)
+  return answerWith(c, null, 204)
 }

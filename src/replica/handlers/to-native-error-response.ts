@@ -9,6 +9,7 @@
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { isReplicaError, ReplicaError, type ReplicaErrorCode } from '../errors.js'
+import { jsonValue } from './json-response.js'
 
 const STATUS_OF: Partial<Record<ReplicaErrorCode, ContentfulStatusCode>> = {
   NOT_FOUND: 404,
@@ -69,11 +70,11 @@ export function nativeErrorStatus(error: ReplicaError): ContentfulStatusCode {
 }
 
 export function toNativeErrorResponse(c: Context, error: unknown): Response {
-  if (isReplicaError(error)) return c.json([nativeErrorItem(error)], nativeErrorStatus(error))
+  if (isReplicaError(error)) return jsonValue(c, [nativeErrorItem(error)], nativeErrorStatus(error))
   console.error('[replica-mock] Failed to handle "%s %s"', c.req.method, c.req.path, error)
   const failure = new ReplicaError(
     'UNKNOWN_EXCEPTION',
     'An unexpected error occurred in the replica. It is logged on the mock side ([replica-mock] Failed to handle ...).',
   )
-  return c.json([nativeErrorItem(failure)], 500)
+  return jsonValue(c, [nativeErrorItem(failure)], 500)
 }

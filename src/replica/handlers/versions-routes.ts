@@ -9,7 +9,7 @@ import type { MiddlewareHandler } from 'hono'
 import type { NativeCall } from '../native-call.js'
 import { NotFoundError } from '../errors.js'
 import { formatApiVersion, parseApiVersion } from '../metadata/api-version.js'
-import { jsonUtf8 } from './json-response.js'
+import { jsonUtf8, jsonValue } from './json-response.js'
 import type { NativeContext, NativeEnv } from './native-env.js'
 
 /** Salesforce's release of a REST API version: 48.0 was Spring '20, then Summer, Winter, Spring... */
@@ -61,7 +61,7 @@ export function requireServedVersion(): MiddlewareHandler<NativeEnv> {
  */
 export function listResources(c: NativeContext): Response {
   const base = `/services/data/v${c.get('view').apiVersion}`
-  return c.json({
+  return jsonValue(c, {
     sobjects: `${base}/sobjects`,
     query: `${base}/query`,
     queryAll: `${base}/queryAll`,
