@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream'
+import { request } from 'node:http'
 import { expect, it } from 'vitest'
 import { createReplicaServer } from './create-replica-server.js'
 
@@ -39,4 +40,39 @@ it('logs nothing unless asked, and hands every request to onRequest', async () =
 
 it('refuses httpPort without https rather than ignoring it', async () => {
   await expect(createReplicaServer({ port: 0, httpPort: 0 })).rejects.toThrow('it needs https')
+})
+
+/** A GET of `target` exactly as written (no client-side normalising of the path). */
+function rawGet(url: string, target: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    request(`${url}${target}`, { headers: { authorization: 'Bearer test-api-key' } }, (response) => {
+      response.resume().on('end', () => resolve(response.statusCode ?? 0))
+    })
+      .on('error', reject)
+      .end()
+  })
+}
+
+it('logs the path as the URL parser reads it, without query or fragment, a secret segment redacted', async () => {
+  const seen: string[] = []
+  const server = await createReplicaServer({ port: 0, onRequest: ({ path }) => seen.push(path) })
+  const { stream, taken } = slowStream()
+  const logged = await createReplicaServer({ port: 0, requestLog: { stream } })
+  for (const target of [
+    '/v1/./workspaces/../me?x=1',
+    '/v1/test-api-key?q=1',
+    '/v1/test%2Dapi%2Dkey/x',
+    '/v1/%E0%A4%A',
+  ]) {
+    await rawGet(server.url, target)
+    await rawGet(logged.url, target)
+  }
+  await Promise.all([server.close(), logged.close()])
+  // onRequest gets the path unredacted; the log shows a segment that is a known secret redacted
+  expect(seen).toEqual(['/v1/me', '/v1/test-api-key', '/v1/test%2Dapi%2Dkey/x', '/v1/%E0%A4%A'])
+  const shown = taken()
+    .trim()
+    .split('\n')
+    .map((line) => line.split(' ')[1])
+  expect(shown).toEqual(['/v1/me', '/v1/[redacted]', '/v1/[redacted]/x', '/v1/%E0%A4%A'])
 })

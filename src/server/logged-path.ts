@@ -28,16 +28,41 @@ export function loggedPath(
   note: CallNote | undefined,
   isSecret: (segment: string) => boolean,
 ): LoggedPath {
-  const path = new URL(request.url).pathname
+  const path = pathOf(request.url)
   const tokenHidden = note?.tokenInPath ? redactUrlToken(collapseSlashes(path)) : path
-  const shownPath = tokenHidden
-    .split('/')
-    .map((segment) => (isSecret(decodeSegment(segment)) ? REDACTED : segment))
-    .join('/')
-  return { path, shownPath, environmentId: note?.environmentId, app: note?.app }
+  const segments = tokenHidden.split('/')
+  let redacted = false
+  for (const [i, segment] of segments.entries()) {
+    if (!isSecret(decodeSegment(segment))) continue
+    segments[i] = REDACTED
+    redacted = true
+  }
+  return {
+    path,
+    shownPath: redacted ? segments.join('/') : tokenHidden,
+    environmentId: note?.environmentId,
+    app: note?.app,
+  }
+}
+
+/**
+ * The path of a request's URL, without its query or fragment. A `Request`'s URL is already
+ * serialised by the URL parser (both transports' requests parse it), so the path is cut out of it
+ * rather than parsed again for each line of the log.
+ */
+function pathOf(url: string): string {
+  const start = url.indexOf('/', url.indexOf('//') + 2)
+  if (start === -1) return '/'
+  let end = url.length
+  for (const mark of ['?', '#']) {
+    const at = url.indexOf(mark, start)
+    if (at !== -1 && at < end) end = at
+  }
+  return url.slice(start, end)
 }
 
 function decodeSegment(segment: string): string {
+  if (!segment.includes('%')) return segment
   try {
     return decodeURIComponent(segment)
   } catch {
