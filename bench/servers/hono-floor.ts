@@ -7,13 +7,17 @@
  * - `management`: the work the spec asks of every `GET /v1/workspaces/{id}`, each step done the
  *   simplest way — an `x-request-id`, the bearer key checked, the path parameter checked with zod,
  *   the workspace found in a `Map`, and a request-log line per request written to stdout in
- *   batches, as `serve` writes its log;
+ *   batches, as `serve` writes its log; with `BENCH_ROUTES` (a JSON file of `[method, path]`
+ *   pairs: the one app's other routes, which the bench reads from it) those routes are registered
+ *   beside the read, each answering nothing, so the router finds the read among as many routes as
+ *   the one app holds;
  * - `native`: the work a native record read and create must do, each step the simplest way
  *   (`requiredWorkNativeApp` in bench/lib/minimal-hono.ts): the token in a `Map`, the record
  *   `BENCH_BODY` in a `Map`, a create's body parsed and stored, the answer read back, answered anew
  *   and kept in a ring of calls. `BENCH_ENVIRONMENT` and `BENCH_TOKEN` name the app URL and token.
  */
 import { randomUUID } from 'node:crypto'
+import { readFileSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
 import { Hono } from 'hono'
@@ -56,6 +60,9 @@ function managementApp(): Hono {
     const workspace = workspaces.get(checked.data.workspaceId)
     return workspace ? c.json(workspace) : c.json({ code: 'not_found' }, 404)
   })
+  const routesFile = process.env.BENCH_ROUTES
+  const others = routesFile ? (JSON.parse(readFileSync(routesFile, 'utf8')) as [string, string][]) : []
+  for (const [method, path] of others) app.on(method, path, (c) => c.body(null, 204))
   return app
 }
 
