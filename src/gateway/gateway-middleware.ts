@@ -11,11 +11,14 @@
  * 4. the app answers: the built-in CRM app's routes, mounted in the same app, answer the same
  *    request (`next()`), with the call in the request context (`c.get('native')`) and telling the
  *    gateway the endpoint they served (`c.get('nativeEndpoint')`) and which bodies carry a file's
- *    bytes (`c.get('nativeBinary')`); a user's app (`nativeHandlers`)
- *    gets a `Request` of its own (`call-app.ts`). An answer over the cap is refused;
- * 5. record the call from the answer as the client gets it (`record-call.ts`; best effort: a
- *    failure to record never changes the answer), count it for the fidelity report
- *    (`count-native-usage.ts`), and note it for the transport's request log (`c.get('callNote')`).
+ *    bytes (`c.get('nativeBinary')`), and the body they answered (`c.get('nativeAnswer')`); a
+ *    user's app (`nativeHandlers`) gets a `Request` of its own (`call-app.ts`). An answer over the
+ *    cap is refused;
+ * 5. answer the client: a built-in route's answer as the route made it (decision 0067), any other
+ *    anew through the context; record the call from the answer as the client gets it
+ *    (`record-call.ts`; best effort: a failure to record never changes the answer), count it for
+ *    the fidelity report (`count-native-usage.ts`), and note it for the transport's request log
+ *    (`c.get('callNote')`).
  * A refusal at any step is answered in the gateway's error format (an authentication failure on a
  * native path in the native one, `native-auth-failure.ts`), and recorded when the call can be tied
  * to an environment.
@@ -97,13 +100,18 @@ export function gatewayMiddleware(options: GatewayOptions): MiddlewareHandler<Ga
     const call = await receiveCall(c.req.raw, ctx.clock.nowMs(), caps)
     const outcome = await answer(c, call, next)
     const { status, headers, body } = outcome
-    // through the context, so a refusal carries the request id and CORS headers too
-    // as name/value pairs: msw's Headers in-process copies another Headers by the names it saw set
-    c.res = undefined
-    c.res = c.newResponse(NULL_BODY_STATUSES.has(status) ? null : body.data, {
-      status: status as StatusCode,
-      headers: [...headers],
-    })
+    // a built-in route's answer, still as the route made it, goes out as it is: it came through
+    // the context, so it carries the request id and CORS headers, and its body is what was recorded
+    const routeAnswer = outcome.respondedBy === 'app' && c.get('nativeAnswer')?.response === c.res
+    if (!routeAnswer) {
+      // through the context, so a refusal carries the request id and CORS headers too
+      // as name/value pairs: msw's Headers in-process copies another Headers by the names it saw set
+      c.res = undefined
+      c.res = c.newResponse(NULL_BODY_STATUSES.has(status) ? null : body.data, {
+        status: status as StatusCode,
+        headers: [...headers],
+      })
+    }
     c.set('callNote', noteOf(call))
     recordCall(ctx, call, outcome, c.res.headers)
     if (ctx.usage) countNativeUsage(ctx.usage, call, outcome)
