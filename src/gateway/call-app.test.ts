@@ -5,7 +5,7 @@
  */
 import { expect, it } from 'vitest'
 import { MAX_NATIVE_BODY_BYTES } from '../replica/native-call.js'
-import { appAnswer } from './call-app.js'
+import { appAnswer, routeAnswer } from './call-app.js'
 import { GatewayRefusal } from './gateway-refusal.js'
 
 const WHERE = { environmentId: 'env_1', app: 'crm' }
@@ -14,7 +14,9 @@ const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes)
 it('passes on the body a route answered, as its UTF-8 bytes', async () => {
   const body = '{"Name":"Café ☕"}'
   const response = new Response(body, { headers: { 'content-type': 'application/json' } })
-  const outcome = await appAnswer(response, WHERE, undefined, false, { response, body })
+  const outcome = await appAnswer(response, WHERE, {
+    answeredBody: routeAnswer({ response, body }, response)?.body,
+  })
   expect(decode(outcome.body.data)).toBe(body)
   expect(outcome.body.size).toBe(new TextEncoder().encode(body).byteLength)
   expect(outcome.body.contentType).toBe('application/json')
@@ -23,12 +25,10 @@ it('passes on the body a route answered, as its UTF-8 bytes', async () => {
 })
 
 it('reads an answer that replaced the route’s from its own stream', async () => {
-  const answered = new Response('{"from":"route"}')
+  const answered = { response: new Response('{"from":"route"}'), body: '{"from":"route"}' }
   const replaced = new Response('{"from":"middleware"}', { status: 201 })
-  const outcome = await appAnswer(replaced, WHERE, undefined, false, {
-    response: answered,
-    body: '{"from":"route"}',
-  })
+  expect(routeAnswer(answered, replaced)).toBeUndefined()
+  const outcome = await appAnswer(replaced, WHERE, { answeredBody: routeAnswer(answered, replaced)?.body })
   expect(outcome.status).toBe(201)
   expect(decode(outcome.body.data)).toBe('{"from":"middleware"}')
 })
@@ -36,21 +36,21 @@ it('reads an answer that replaced the route’s from its own stream', async () =
 it('takes an answered body of exactly the cap in bytes, and refuses one byte more', async () => {
   const exact = 'a'.repeat(MAX_NATIVE_BODY_BYTES)
   const response = new Response(exact)
-  const outcome = await appAnswer(response, WHERE, undefined, false, { response, body: exact })
+  const outcome = await appAnswer(response, WHERE, { answeredBody: exact })
   expect(outcome.body.size).toBe(MAX_NATIVE_BODY_BYTES)
 
   // fewer characters than the cap, more bytes: "é" is two bytes in UTF-8
   const over = `${'a'.repeat(MAX_NATIVE_BODY_BYTES - 1)}é`
   expect(over.length).toBe(MAX_NATIVE_BODY_BYTES)
   const overResponse = new Response(over)
-  const refused = appAnswer(overResponse, WHERE, undefined, false, { response: overResponse, body: over })
+  const refused = appAnswer(overResponse, WHERE, { answeredBody: over })
   await expect(refused).rejects.toBeInstanceOf(GatewayRefusal)
   await expect(refused).rejects.toMatchObject({ code: 'response_too_large', target: WHERE })
 })
 
 it('takes a route’s empty answer (204) as no body', async () => {
   const response = new Response(null, { status: 204 })
-  const outcome = await appAnswer(response, WHERE, undefined, false, { response, body: null })
+  const outcome = await appAnswer(response, WHERE, { answeredBody: null })
   expect(outcome.status).toBe(204)
   expect(outcome.body.size).toBe(0)
 })

@@ -18,23 +18,29 @@ import { bodyAnswered, readCapped } from './read-capped.js'
 import type { ReceivedCall } from './received-call.js'
 import { nativeRequest } from './request-body.js'
 
-/**
- * The response an app answered, read whole (at most the cap) for the client and the recording.
- * `answered` is the body a built-in route made it from (`c.get('nativeAnswer')`), taken as it is
- * while it is still that route's answer: reading an answer back from its stream costs more than
- * anything else the gateway does (docs/decisions/0067).
- */
+export interface AnswerOptions {
+  /** The endpoint that served the call (the built-in routes say). */
+  endpoint?: NativeEndpoint | undefined
+  /** The answer carries a file's bytes (kept out of the recording). */
+  binary?: boolean | undefined
+  /**
+   * The body a built-in route made `response` from, when it still is that route's answer
+   * (`routeAnswer`): taken as it is, since reading an answer back from its stream costs more than
+   * anything else the gateway does (docs/decisions/0067).
+   */
+  answeredBody?: NativeAnswer['body'] | undefined
+}
+
+/** The response an app answered, read whole (at most the cap) for the client and the recording. */
 export async function appAnswer(
   response: Pick<Response, 'status' | 'headers' | 'body'>,
   where: RefusedCallTarget,
-  endpoint?: NativeEndpoint,
-  binary = false,
-  answered?: NativeAnswer,
+  { endpoint, binary = false, answeredBody }: AnswerOptions = {},
 ): Promise<CallOutcome> {
   const { status, headers } = response
   const read =
-    answered?.response === response
-      ? bodyAnswered(answered.body, MAX_NATIVE_BODY_BYTES)
+    answeredBody !== undefined
+      ? bodyAnswered(answeredBody, MAX_NATIVE_BODY_BYTES)
       : await readCapped(response.body, MAX_NATIVE_BODY_BYTES, headers.get('content-length'))
   if (!read.complete) {
     throw new GatewayRefusal(
@@ -51,6 +57,17 @@ export async function appAnswer(
     ...(binary && { binary: true }),
   }
   return { status, headers, body, respondedBy: 'app', errorCode: null, endpoint }
+}
+
+/**
+ * The answer a built-in route left in the context (`c.get('nativeAnswer')`), if the response is
+ * still that answer (nothing replaced it after the route).
+ */
+export function routeAnswer(
+  answered: NativeAnswer | undefined,
+  response: Pick<Response, 'body'>,
+): NativeAnswer | undefined {
+  return answered?.response === response ? answered : undefined
 }
 
 /**

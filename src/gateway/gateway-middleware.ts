@@ -28,7 +28,7 @@ import type { StatusCode } from 'hono/utils/http-status'
 import type { ManagementContext } from '../management/context.js'
 import { MAX_NATIVE_BODY_BYTES, type NativeHandler, type NativeVariables } from '../replica/native-call.js'
 import { admitCall } from './admit-call.js'
-import { appAnswer, callHandler } from './call-app.js'
+import { appAnswer, callHandler, routeAnswer } from './call-app.js'
 import { type CallNote, noteOf } from './call-note.js'
 import { type CallOutcome, refusedOutcome } from './call-outcome.js'
 import { countNativeUsage } from './count-native-usage.js'
@@ -84,13 +84,11 @@ export function gatewayMiddleware(options: GatewayOptions): MiddlewareHandler<Ga
       // a blob's bytes are kept out of the recording (the routes say which body carries one)
       const binary = c.get('nativeBinary')
       if (binary?.request) call.body.binary = true
-      return await appAnswer(
-        c.res,
-        admitted.where,
-        c.get('nativeEndpoint'),
-        binary?.response,
-        c.get('nativeAnswer'),
-      )
+      return await appAnswer(c.res, admitted.where, {
+        endpoint: c.get('nativeEndpoint'),
+        binary: binary?.response,
+        answeredBody: routeAnswer(c.get('nativeAnswer'), c.res)?.body,
+      })
     } catch (error) {
       return refusal(ctx, call, error)
     }
@@ -102,8 +100,8 @@ export function gatewayMiddleware(options: GatewayOptions): MiddlewareHandler<Ga
     const { status, headers, body } = outcome
     // a built-in route's answer, still as the route made it, goes out as it is: it came through
     // the context, so it carries the request id and CORS headers, and its body is what was recorded
-    const routeAnswer = outcome.respondedBy === 'app' && c.get('nativeAnswer')?.response === c.res
-    if (!routeAnswer) {
+    const asMade = outcome.respondedBy === 'app' && routeAnswer(c.get('nativeAnswer'), c.res) !== undefined
+    if (!asMade) {
       // through the context, so a refusal carries the request id and CORS headers too
       // as name/value pairs: msw's Headers in-process copies another Headers by the names it saw set
       c.res = undefined
