@@ -42,7 +42,11 @@ export default defineConfig({
       conformance('https', HTTPS_SUBSET),
       { extends: true, test: { name: 'cli', include: ['test/cli/**/*.test.ts'] } },
       { extends: true, test: { name: 'openapi', include: ['test/openapi/**/*.test.ts'] } },
-      { extends: true, test: { name: 'clients', include: ['test/clients/**/*.test.ts'] } },
+      // a real browser on a loaded CI machine can take longer than expect.poll's default 1 s to redraw
+      {
+        extends: true,
+        test: { name: 'clients', include: ['test/clients/**/*.test.ts'], expect: { poll: { timeout: 10_000 } } },
+      },
       { extends: true, test: { name: 'plugins', include: ['test/plugins/**/*.test.ts'] } },
       // property-based fuzzing of every endpoint (issue 15): a short seeded pass here, `npm run fuzz` for the full one
       {
