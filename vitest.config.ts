@@ -45,7 +45,11 @@ export default defineConfig({
       // a real browser on a loaded CI machine can take longer than expect.poll's default 1 s to redraw
       {
         extends: true,
-        test: { name: 'clients', include: ['test/clients/**/*.test.ts'], expect: { poll: { timeout: 10_000 } } },
+        test: {
+          name: 'clients',
+          include: ['test/clients/**/*.test.ts'],
+          expect: { poll: { timeout: 10_000 } },
+        },
       },
       { extends: true, test: { name: 'plugins', include: ['test/plugins/**/*.test.ts'] } },
       // property-based fuzzing of every endpoint (issue 15): a short seeded pass here, `npm run fuzz` for the full one

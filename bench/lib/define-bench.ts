@@ -12,6 +12,11 @@ export interface Comparison {
   baseline: Measurement
   /** `subject.value / baseline.value` must be at least / at most this. */
   target: { atLeast: number } | { atMost: number }
+  /**
+   * The subject's floor: the work it must do, each step the simplest way, measured in the same
+   * run. A missed target says whether the floor meets it: when it does not, no simpler code could.
+   */
+  floor?: Measurement
 }
 
 /**
@@ -65,10 +70,22 @@ export function cpuRatioOf(comparison: Comparison): number | undefined {
 }
 
 export function targetMet(comparison: Comparison): boolean {
-  const ratio = ratioOf(comparison)
-  return 'atLeast' in comparison.target
-    ? ratio >= comparison.target.atLeast
-    : ratio <= comparison.target.atMost
+  return meets(ratioOf(comparison), comparison.target)
+}
+
+/** The floor's ratio to the comparison's baseline, oriented like `ratioOf`. */
+export function floorRatioOf(comparison: Comparison): number | undefined {
+  return comparison.floor && comparison.floor.value / comparison.baseline.value
+}
+
+/** Whether the target sits beyond its floor: even the simplest version of the work misses it. */
+export function beyondFloor(comparison: Comparison): boolean {
+  const floorRatio = floorRatioOf(comparison)
+  return floorRatio !== undefined && !meets(floorRatio, comparison.target)
+}
+
+function meets(ratio: number, target: Comparison['target']): boolean {
+  return 'atLeast' in target ? ratio >= target.atLeast : ratio <= target.atMost
 }
 
 export function describeTarget(target: Comparison['target']): string {

@@ -5,9 +5,11 @@
  */
 import {
   type BenchReport,
+  beyondFloor,
   type Comparison,
   cpuRatioOf,
   describeTarget,
+  floorRatioOf,
   ratioOf,
   targetMet,
 } from './define-bench.js'
@@ -32,6 +34,10 @@ export function printReport(report: BenchReport): void {
         `    CPU-only ratio ${cpuRatio.toFixed(2)}x (from CPU µs per operation; steadier on a busy machine)`,
       )
     }
+    if (comparison.floor) {
+      printFigure('floor   ', comparison.floor)
+      console.log(`    floor's ratio ${floorRatioOf(comparison)!.toFixed(2)}x: ${floorVerdict(comparison)}`)
+    }
   }
   for (const { label, floor, baseline } of report.floors ?? []) {
     console.log(`  floor: ${label}`)
@@ -53,6 +59,7 @@ export function printSummary(rows: SummaryRow[]): void {
     `${ratioOf(comparison).toFixed(2)}x`,
     describeTarget(comparison.target),
     verdict(comparison),
+    floorNote(comparison),
   ])
   const widths = cells[0]!.map((_, column) => Math.max(...cells.map((row) => row[column]!.length)))
   console.log('\nsummary')
@@ -65,8 +72,8 @@ export function printMarkdownSummary(rows: SummaryRow[]): void {
   if (rows.length === 0) return
   const cell = (text: string) => text.replaceAll('|', '\\|')
   const figure = (m: Measurement) => `${formatNumber(m.value)} ${m.unit}`
-  console.log('\n| bench | what | measured | baseline | ratio | CPU-only ratio | target | verdict |')
-  console.log('|---|---|---:|---:|---:|---:|---|---|')
+  console.log('\n| bench | what | measured | baseline | ratio | CPU-only ratio | target | verdict | floor |')
+  console.log('|---|---|---:|---:|---:|---:|---|---|---|')
   for (const { bench, comparison, busy } of rows) {
     const cpuRatio = cpuRatioOf(comparison)
     const cells = [
@@ -78,6 +85,7 @@ export function printMarkdownSummary(rows: SummaryRow[]): void {
       cpuRatio === undefined ? '' : `${cpuRatio.toFixed(2)}x`,
       describeTarget(comparison.target),
       targetMet(comparison) ? 'met' : '**missed**',
+      floorNote(comparison),
     ]
     console.log(`| ${cells.map(cell).join(' | ')} |`)
   }
@@ -97,4 +105,17 @@ function formatRatio(comparison: Comparison): string {
 
 function verdict(comparison: Comparison): string {
   return targetMet(comparison) ? 'target met' : 'target MISSED'
+}
+
+/** Whether the simplest version of the work meets the target: a missed target beyond it cannot be met by simpler code. */
+function floorVerdict(comparison: Comparison): string {
+  return beyondFloor(comparison)
+    ? 'the floor misses the target too (the target sits beyond what the required work allows)'
+    : 'the floor meets the target'
+}
+
+function floorNote(comparison: Comparison): string {
+  const floorRatio = floorRatioOf(comparison)
+  if (floorRatio === undefined) return ''
+  return `floor ${floorRatio.toFixed(2)}x${beyondFloor(comparison) ? ' (target beyond it)' : ''}`
 }
